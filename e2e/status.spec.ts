@@ -1,0 +1,77 @@
+import type { Route } from '@playwright/test';
+import { expect, test } from './fixtures.ts';
+
+test.describe('status', () => {
+  test('shows the health of the database and facts about the server', async ({ page }) => {
+    await page.goto('/status');
+    await expect(page).toHaveTitle('Status · Untitled product');
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('System status');
+
+    const health = page.getByRole('region', { name: 'Health' });
+    await expect(health.getByRole('term')).toHaveText(['Server', 'Database', 'Checked at']);
+    await expect(health.getByRole('definition').nth(1)).toHaveText(/^Healthy \(\d+(\.\d+)? ms\)$/);
+
+    const about = page.getByRole('region', { name: 'About this server' });
+    await expect(about.getByRole('term')).toHaveText(['Name', 'Version', 'Commit', 'Running since', 'Database engine']);
+    await expect(about.getByRole('definition')).toHaveText([
+      'Untitled product',
+      /^\d+\.\d+\.\d+/,
+      /^\S+$/,
+      /\S/,
+      /^sqlite 3\.\d+/,
+    ]);
+  });
+
+  test.describe('when the server fails', () => {
+    // The browser logs each failed request; here they are staged.
+    test.use({ allowedConsoleErrors: [/status of 500/] });
+
+    test('shows an error with "Try again", and retrying recovers once the server answers', async ({ page }) => {
+      let failing = true;
+      let failures = 0;
+      // Both procedures fail, as they would with the server down. Failing only health
+      // would be racy: the two queries' retries leave in one batch or in two, by timing.
+      await page.route('**/trpc/system.{health,info}*', async (route) => {
+        if (!failing) return route.continue();
+        failures += 1;
+        await route.fulfill({ status: 500, json: trpcInternalErrors(route) });
+      });
+
+      await page.goto('/status');
+      const health = page.getByRole('region', { name: 'Health' });
+      const about = page.getByRole('region', { name: 'About this server' });
+      for (const panel of [health, about]) {
+        await expect(panel.getByRole('alert')).toContainText(
+          'Could not reach the server: Something went wrong on our side.',
+        );
+        await expect(panel.getByRole('button', { name: 'Try again' })).toBeVisible();
+      }
+      // The client retries a failed query once before it shows the error.
+      expect(failures).toBeGreaterThanOrEqual(2);
+
+      failing = false;
+      for (const panel of [health, about]) {
+        await panel.getByRole('button', { name: 'Try again' }).click();
+        await expect(panel.getByRole('alert')).toBeHidden();
+      }
+      await expect(health.getByRole('definition').nth(1)).toHaveText(/^Healthy \(\d+(\.\d+)? ms\)$/);
+      await expect(about.getByRole('definition').last()).toHaveText(/^sqlite 3\.\d+/);
+    });
+  });
+});
+
+/** The body tRPC sends when every procedure in the request fails with INTERNAL_SERVER_ERROR. */
+function trpcInternalErrors(route: Route) {
+  const { pathname, searchParams } = new URL(route.request().url());
+  const paths = decodeURIComponent(pathname.slice(pathname.lastIndexOf('/') + 1)).split(',');
+  const errors = paths.map((path) => ({
+    error: {
+      json: {
+        message: 'Something went wrong on our side.',
+        code: -32603,
+        data: { code: 'INTERNAL_SERVER_ERROR', httpStatus: 500, path },
+      },
+    },
+  }));
+  return searchParams.has('batch') ? errors : errors[0];
+}

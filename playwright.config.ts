@@ -1,0 +1,93 @@
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { defineConfig, devices } from '@playwright/test';
+
+/** A port nobody listens on right now: the OS picks it, we release it for the server. */
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.unref();
+    server.on('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const address = server.address();
+      server.close(() => {
+        if (typeof address === 'object' && address) resolve(address.port);
+        else reject(new Error('The OS gave no port'));
+      });
+    });
+  });
+}
+
+/** A new, empty folder for the database, so no run sees data from another run or from dev. */
+function freshDatabaseDir(): string {
+  const dir = mkdtempSync(join(tmpdir(), 'e2e-db-'));
+  // Only the process that made it removes it, once the web server has stopped.
+  process.on('exit', () => {
+    rmSync(dir, { recursive: true, force: true });
+  });
+  return dir;
+}
+
+// Worker processes load this file again and inherit the runner's environment, so
+// the port and the database folder are chosen once and kept in env variables.
+process.env.E2E_PORT ??= String(await freePort());
+process.env.E2E_DB_DIR ??= freshDatabaseDir();
+const port = process.env.E2E_PORT;
+const databaseUrl = `file:${join(process.env.E2E_DB_DIR, 'e2e.db')}`;
+const origin = `http://127.0.0.1:${port}`;
+
+// Debian's Chromium on this machine (Playwright's download fails without internet);
+// elsewhere Playwright's own build, installed with `npx playwright install chromium`.
+const chromium = process.env.CHROMIUM_PATH ?? (existsSync('/usr/bin/chromium') ? '/usr/bin/chromium' : undefined);
+
+export default defineConfig({
+  testDir: 'e2e',
+  // One server and one database for the whole run: tests run one at a time.
+  fullyParallel: false,
+  workers: 1,
+  forbidOnly: !!process.env.CI,
+  reporter: process.env.CI ? [['list'], ['github']] : [['list']],
+  use: {
+    baseURL: origin,
+    trace: 'retain-on-failure',
+    screenshot: 'only-on-failure',
+  },
+  projects: [
+    {
+      name: 'chromium',
+      use: {
+        ...devices['Desktop Chrome'],
+        launchOptions: {
+          ...(chromium ? { executablePath: chromium } : {}),
+          args: [
+            // Chromium refuses to start sandboxed as root (containers, CI).
+            '--no-sandbox',
+            '--disable-gpu',
+            '--disable-dev-shm-usage',
+            // Without these Chromium calls home, and the closed network refuses it.
+            '--disable-background-networking',
+            '--disable-component-update',
+            '--disable-sync',
+            '--no-first-run',
+          ],
+        },
+      },
+    },
+  ],
+  webServer: {
+    // The production build, as users get it; `npm run test:e2e` builds it first.
+    command: 'node dist/server/main.js',
+    url: `${origin}/readyz`,
+    reuseExistingServer: false,
+    timeout: 60_000,
+    env: {
+      HOST: '127.0.0.1',
+      PORT: port,
+      DATABASE_URL: databaseUrl,
+      NODE_ENV: 'production',
+      LOG_LEVEL: 'warn',
+    },
+  },
+});

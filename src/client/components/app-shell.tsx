@@ -1,0 +1,51 @@
+import { Link, Outlet, useRouterState } from '@tanstack/react-router';
+import { useEffect, useRef } from 'react';
+import { product } from '../../shared/product.ts';
+import { navigation } from '../navigation.ts';
+
+/** Header with the product's name and navigation, the current screen, a footer. */
+export function AppShell() {
+  const pathname = useRouterState({ select: (state) => state.location.pathname });
+  const main = useRef<HTMLElement>(null);
+  const firstRender = useRef(true);
+
+  // After a client-side navigation, move focus to the new screen so keyboard and
+  // screen-reader users start there, as they would after a full page load.
+  useEffect(() => {
+    if (firstRender.current) {
+      firstRender.current = false;
+      return;
+    }
+    main.current?.focus();
+  }, [pathname]);
+
+  return (
+    <div className="shell">
+      <a className="skip-link" href="#main">
+        Skip to content
+      </a>
+      <header className="shell-header">
+        <Link to="/" className="brand">
+          {product.name}
+        </Link>
+        <nav aria-label="Main">
+          <ul className="nav-list">
+            {navigation.map((item) => (
+              <li key={item.to}>
+                <Link to={item.to} className="nav-link" activeProps={{ 'aria-current': 'page' }}>
+                  {item.label}
+                </Link>
+              </li>
+            ))}
+          </ul>
+        </nav>
+      </header>
+      <main id="main" ref={main} tabIndex={-1} className="page">
+        <Outlet />
+      </main>
+      <footer className="shell-footer">
+        <p>{product.description}</p>
+      </footer>
+    </div>
+  );
+}

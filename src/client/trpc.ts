@@ -1,0 +1,22 @@
+import { httpBatchLink } from '@trpc/client';
+import { createTRPCReact } from '@trpc/react-query';
+import superjson from 'superjson';
+import type { AppRouter } from '../server/router.ts';
+import { TRPC_MAX_BATCH_SIZE, TRPC_MAX_URL_LENGTH, TRPC_PATH } from '../shared/transport.ts';
+
+/** Typed React hooks for every procedure: `trpc.system.health.useQuery()`. */
+export const trpc = createTRPCReact<AppRouter>();
+
+export function createTrpcClient() {
+  return trpc.createClient({
+    links: [
+      httpBatchLink({
+        url: TRPC_PATH,
+        transformer: superjson,
+        // Never more per batch than the server accepts; long queries fall back to POST.
+        maxItems: TRPC_MAX_BATCH_SIZE,
+        maxURLLength: TRPC_MAX_URL_LENGTH,
+      }),
+    ],
+  });
+}

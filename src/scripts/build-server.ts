@@ -1,0 +1,22 @@
+/**
+ * Bundles the server and the database command into dist/ with esbuild.
+ * Packages stay external (node_modules ships in the image); our own TypeScript,
+ * including the generated Prisma client, becomes plain JavaScript, so production
+ * starts with `node` alone.
+ */
+import { build } from 'esbuild';
+
+await build({
+  entryPoints: { 'server/main': 'src/server/main.ts', 'server/db': 'src/scripts/db.ts' },
+  outdir: 'dist',
+  bundle: true,
+  platform: 'node',
+  format: 'esm',
+  target: 'node20',
+  packages: 'external',
+  sourcemap: true,
+  logLevel: 'warning',
+  // Vite and its dev middleware are loaded only when NODE_ENV=development.
+  external: ['vite', '@fastify/middie'],
+});
+console.log('Server bundled into dist/server.');

@@ -1,0 +1,73 @@
+import { execFile } from 'node:child_process';
+import { promisify } from 'node:util';
+import type { AddressInfo } from 'node:net';
+import { describe, expect, it } from 'vitest';
+import { product } from '../shared/product.ts';
+import { appRoot } from '../server/paths.ts';
+import { buildTestApp } from '../server/test/test-app.ts';
+import { createScriptClient } from './script-client.ts';
+
+async function runningServer() {
+  const app = await buildTestApp();
+  await app.listen({ host: '127.0.0.1', port: 0 });
+  return `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;
+}
+
+describe('createScriptClient', () => {
+  it('calls a running server with typed results, Dates included', async () => {
+    const client = createScriptClient(await runningServer());
+    const info = await client.system.info.query();
+    expect(info.name).toBe(product.name);
+    expect(info.startedAt).toBeInstanceOf(Date);
+    const health = await client.system.health.query();
+    expect(health.database.status).toBe('up');
+  });
+
+  it('sends the headers it is given on every call', async () => {
+    const seen: string[] = [];
+    const client = createScriptClient(await runningServer(), {
+      headers: { 'x-script': 'nightly-report' },
+      fetch: (input, init) => {
+        seen.push(new Headers(init?.headers).get('x-script') ?? '');
+        return fetch(input, init);
+      },
+    });
+    await Promise.all([client.system.health.query(), client.system.info.query()]);
+    expect(seen.length).toBeGreaterThan(0);
+    expect(seen.every((value) => value === 'nightly-report')).toBe(true);
+  });
+
+  it('surfaces a server error as a typed TRPCClientError with its code', async () => {
+    const client = createScriptClient('http://127.0.0.1:9/');
+    await expect(client.system.info.query()).rejects.toMatchObject({ name: 'TRPCClientError' });
+  });
+});
+
+describe('npm run script -- system-info', () => {
+  // Asynchronous, so the server in this process keeps answering while the script runs.
+  const run = async (args: string[]) => {
+    try {
+      const { stdout, stderr } = await promisify(execFile)(
+        process.execPath,
+        ['--import', 'tsx', 'src/scripts/run-script.ts', ...args],
+        { cwd: appRoot, env: { ...process.env, NODE_OPTIONS: '' } },
+      );
+      return { status: 0, stdout, stderr };
+    } catch (error) {
+      const failed = error as { code: number; stdout: string; stderr: string };
+      return { status: failed.code, stdout: failed.stdout, stderr: failed.stderr };
+    }
+  };
+
+  it('prints system.info from a running server', async () => {
+    const result = await run(['system-info', '--url', await runningServer()]);
+    expect(result.status).toBe(0);
+    expect(JSON.parse(result.stdout)).toMatchObject({ name: product.name, database: { engine: 'sqlite' } });
+  });
+
+  it('lists the available scripts when the name is unknown', async () => {
+    const result = await run(['../../etc/passwd']);
+    expect(result.status).toBe(2);
+    expect(result.stderr).toContain('system-info');
+  });
+});

@@ -1,0 +1,38 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { product } from '../../../shared/product.ts';
+import { appRoot } from '../../paths.ts';
+import { createTestCaller } from '../../test/test-app.ts';
+
+describe('system router', () => {
+  it('health: makes a database round trip and reports its latency', async () => {
+    const { caller } = await createTestCaller();
+    const health = await caller.system.health();
+    expect(health.status).toBe('ok');
+    expect(health.database.status).toBe('up');
+    expect(health.database.latencyMs).toBeGreaterThanOrEqual(0);
+    expect(health.checkedAt).toBeInstanceOf(Date);
+  });
+
+  it('health: reports a database that does not answer as down, without throwing', async () => {
+    const { services } = await createTestCaller();
+    const failingDb = Object.assign(Object.create(services.db) as typeof services.db, {
+      $queryRaw: () => Promise.reject(new Error('SQLITE_IOERR: disk I/O error')),
+    });
+    const { caller } = await createTestCaller({ db: failingDb });
+    const health = await caller.system.health();
+    expect(health).toMatchObject({ status: 'degraded', database: { status: 'down' } });
+  });
+
+  it('info: names the product, its version, commit, uptime and database engine', async () => {
+    const { caller } = await createTestCaller();
+    const pkg = JSON.parse(readFileSync(join(appRoot, 'package.json'), 'utf8')) as { version: string };
+    const info = await caller.system.info();
+    expect(info).toMatchObject({ name: product.name, version: pkg.version, database: { engine: 'sqlite' } });
+    expect(info.database.version).toMatch(/^3\.\d+\.\d+$/);
+    expect(info.commit).toMatch(/^([0-9a-f]{40}|unknown)$/);
+    expect(info.startedAt).toBeInstanceOf(Date);
+    expect(info.uptimeSeconds).toBeGreaterThanOrEqual(0);
+  });
+});

@@ -1,0 +1,52 @@
+import { product } from '../../../shared/product.ts';
+import { databaseEngine } from '../../db/client.ts';
+import type { AppServices } from '../../trpc/context.ts';
+
+export interface Health {
+  status: 'ok' | 'degraded';
+  database: { status: 'up' | 'down'; latencyMs: number };
+  checkedAt: Date;
+}
+
+/** One database round trip, timed. A failure is reported, not thrown: health is a report. */
+export async function checkHealth(
+  { db }: Pick<AppServices, 'db'>,
+  log?: { warn: (o: object, m: string) => void },
+): Promise<Health> {
+  const started = performance.now();
+  let up = true;
+  try {
+    await db.$queryRaw`SELECT 1`;
+  } catch (error) {
+    up = false;
+    log?.warn({ err: error }, 'health check: database unreachable');
+  }
+  const latencyMs = Math.round((performance.now() - started) * 100) / 100;
+  return {
+    status: up ? 'ok' : 'degraded',
+    database: { status: up ? 'up' : 'down', latencyMs },
+    checkedAt: new Date(),
+  };
+}
+
+export interface SystemInfo {
+  name: string;
+  description: string;
+  version: string;
+  commit: string;
+  startedAt: Date;
+  uptimeSeconds: number;
+  database: { engine: 'sqlite'; version: string };
+}
+
+export async function describeSystem({ db, buildInfo, startedAt }: AppServices): Promise<SystemInfo> {
+  return {
+    name: product.name,
+    description: product.description,
+    version: buildInfo.version,
+    commit: buildInfo.commit,
+    startedAt,
+    uptimeSeconds: Math.floor((Date.now() - startedAt.getTime()) / 1000),
+    database: await databaseEngine(db),
+  };
+}

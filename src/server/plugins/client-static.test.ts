@@ -1,0 +1,87 @@
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { brotliCompressSync, gzipSync } from 'node:zlib';
+import { describe, expect, it } from 'vitest';
+import { buildApp } from '../app.ts';
+import { testConfig } from '../config.ts';
+import { buildTestApp, scratchDir, testDatabaseUrl } from '../test/test-app.ts';
+
+const SCRIPT = 'console.log("app");'.repeat(50);
+
+/** A client build with the shape Vite produces: index.html, hashed assets and their compressed copies. */
+function fakeClientBuild(): string {
+  const dir = scratchDir();
+  mkdirSync(join(dir, 'assets'));
+  writeFileSync(
+    join(dir, 'index.html'),
+    '<!doctype html><title>shell</title><script src="/assets/app-abc123.js"></script>',
+  );
+  writeFileSync(join(dir, 'favicon.svg'), '<svg xmlns="http://www.w3.org/2000/svg"/>');
+  writeFileSync(join(dir, 'assets/app-abc123.js'), SCRIPT);
+  writeFileSync(join(dir, 'assets/app-abc123.js.br'), brotliCompressSync(SCRIPT));
+  writeFileSync(join(dir, 'assets/app-abc123.js.gz'), gzipSync(SCRIPT));
+  return dir;
+}
+
+const appWithClient = () => buildTestApp({ CLIENT_DIST_DIR: fakeClientBuild() }, { client: 'static' });
+
+describe('serving the client build', () => {
+  it('serves the HTML shell at / and for a deep link, never cached without revalidation', async () => {
+    const app = await appWithClient();
+    for (const url of ['/', '/status', '/some/deep/link?x=1']) {
+      const response = await app.inject(url);
+      expect(response.statusCode, url).toBe(200);
+      expect(response.headers['content-type']).toMatch(/text\/html/);
+      expect(response.headers['cache-control']).toBe('no-cache');
+      expect(response.body).toContain('<title>shell</title>');
+    }
+  });
+
+  it('answers HEAD for a deep link like GET', async () => {
+    const app = await appWithClient();
+    const response = await app.inject({ method: 'HEAD', url: '/status' });
+    expect(response.statusCode).toBe(200);
+  });
+
+  it('serves hashed assets as immutable, brotli or gzip as the browser accepts', async () => {
+    const app = await appWithClient();
+    const brotli = await app.inject({ url: '/assets/app-abc123.js', headers: { 'accept-encoding': 'gzip, br' } });
+    expect(brotli.statusCode).toBe(200);
+    expect(brotli.headers['content-encoding']).toBe('br');
+    expect(brotli.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    expect(brotli.headers.vary).toMatch(/accept-encoding/i);
+    expect(brotli.headers['content-type']).toMatch(/javascript/);
+
+    const gzip = await app.inject({ url: '/assets/app-abc123.js', headers: { 'accept-encoding': 'gzip' } });
+    expect(gzip.headers['content-encoding']).toBe('gzip');
+
+    const plain = await app.inject({ url: '/assets/app-abc123.js', headers: { 'accept-encoding': 'identity' } });
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.body).toBe(SCRIPT);
+  });
+
+  it.each([
+    ['a missing hashed asset', '/assets/app-missing0.js', {}],
+    ['a missing file requested by an image tag', '/logo.png', { accept: 'image/avif,image/webp,*/*' }],
+    ['an unknown path under /trpc', '/trpc/a/b', { accept: 'text/html' }],
+    ['an unknown API path', '/api/things', { accept: 'text/html' }],
+  ])('answers %s with a JSON 404, never the HTML shell', async (_name, url, headers) => {
+    const app = await appWithClient();
+    const response = await app.inject({ url, headers });
+    expect(response.statusCode).toBe(404);
+    expect(response.headers['content-type']).toMatch(/application\/json/);
+    expect(response.body).not.toContain('<title>');
+  });
+
+  it('does not answer a POST to a page path with the shell', async () => {
+    const app = await appWithClient();
+    const response = await app.inject({ method: 'POST', url: '/status', payload: {} });
+    expect(response.statusCode).toBe(404);
+    expect(response.headers['content-type']).toMatch(/application\/json/);
+  });
+
+  it('refuses to start without a client build, saying what to run', async () => {
+    const config = testConfig({ DATABASE_URL: testDatabaseUrl(), CLIENT_DIST_DIR: join(scratchDir(), 'nothing') });
+    await expect(buildApp(config, { client: 'static' })).rejects.toThrow(/client build is missing.*npm run build/);
+  });
+});

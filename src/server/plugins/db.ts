@@ -1,0 +1,33 @@
+import fp from 'fastify-plugin';
+import type { Config } from '../config.ts';
+import { openDatabase, type Database } from '../db/client.ts';
+import { migrateDatabase } from '../db/migrations.ts';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    db: Database;
+  }
+}
+
+/**
+ * Opens the database for the app's lifetime. With MIGRATE_ON_START (the default),
+ * pending migrations are applied first, so a new container or a fresh clone
+ * starts on an up-to-date schema.
+ */
+export const dbPlugin = fp<{ config: Config }>(
+  async (app, { config }) => {
+    if (config.MIGRATE_ON_START) {
+      const applied = await migrateDatabase(config.DATABASE_URL);
+      if (applied.length) app.log.info({ applied }, 'applied database migrations');
+    }
+    const db = await openDatabase({
+      databaseUrl: config.DATABASE_URL,
+      busyTimeoutMs: config.SQLITE_BUSY_TIMEOUT_MS,
+    });
+    app.decorate('db', db);
+    app.addHook('onClose', async () => {
+      await db.$disconnect();
+    });
+  },
+  { name: 'db' },
+);

@@ -1,0 +1,41 @@
+import fp from 'fastify-plugin';
+import type { Config } from '../config.ts';
+import { localMigrationNames } from '../db/migrations.ts';
+
+const quieter = ['fatal', 'error', 'silent'];
+
+/**
+ * Plain HTTP probes for orchestrators:
+ * - /healthz: the process answers (no dependencies, so a slow database never
+ *   gets a healthy process restarted);
+ * - /readyz: the database answers and every migration in the image is applied.
+ */
+export const healthPlugin = fp<{ logLevel: Config['LOG_LEVEL'] }>(
+  async (app, { logLevel: configured }) => {
+    const expected = localMigrationNames();
+    // Probes arrive every few seconds: log their failures, not every request.
+    const logLevel = quieter.includes(configured) ? configured : 'warn';
+
+    app.get('/healthz', { logLevel }, async (_req, reply) => {
+      await reply.header('cache-control', 'no-store').send({ status: 'ok' });
+    });
+
+    app.get('/readyz', { logLevel }, async (req, reply) => {
+      void reply.header('cache-control', 'no-store');
+      let applied: Set<string>;
+      try {
+        const rows = await app.db.$queryRaw<{ migration_name: string }[]>`
+          SELECT migration_name FROM _prisma_migrations
+          WHERE finished_at IS NOT NULL AND rolled_back_at IS NULL`;
+        applied = new Set(rows.map((row) => row.migration_name));
+      } catch (error) {
+        req.log.warn({ err: error }, 'readiness: database unreachable or not migrated');
+        return reply.code(503).send({ status: 'unready', reason: 'database unavailable' });
+      }
+      const pending = expected.filter((name) => !applied.has(name));
+      if (pending.length) return reply.code(503).send({ status: 'unready', reason: 'migrations pending', pending });
+      return reply.send({ status: 'ready' });
+    });
+  },
+  { name: 'health', dependencies: ['db'] },
+);

@@ -1,0 +1,61 @@
+import fp from 'fastify-plugin';
+import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
+import { TRPC_PATH } from '../../shared/transport.ts';
+import { trpcErrorBody } from '../trpc/http-error-body.ts';
+
+/** Paths the HTML shell never answers: an API miss must look like an API miss. */
+const NON_PAGE_PREFIXES = [TRPC_PATH, '/assets', '/api', '/healthz', '/readyz'];
+
+function isPageNavigation(req: FastifyRequest): boolean {
+  if (req.method !== 'GET' && req.method !== 'HEAD') return false;
+  const path = req.url.split('?')[0] ?? '/';
+  if (NON_PAGE_PREFIXES.some((prefix) => path === prefix || path.startsWith(`${prefix}/`))) return false;
+  const lastSegment = path.slice(path.lastIndexOf('/') + 1);
+  // A request for a file (favicon.png) gets a 404; a deep link (/status) the shell.
+  return !lastSegment.includes('.') || (req.headers.accept ?? '').includes('text/html');
+}
+
+function isTrpc(req: FastifyRequest): boolean {
+  return req.url === TRPC_PATH || req.url.startsWith(`${TRPC_PATH}/`) || req.url.startsWith(`${TRPC_PATH}?`);
+}
+
+function sendError(req: FastifyRequest, reply: FastifyReply, statusCode: number, message: string) {
+  void reply.code(statusCode).header('cache-control', 'no-store');
+  if (isTrpc(req)) return reply.send(trpcErrorBody(statusCode, message, req.id));
+  return reply.send({
+    error: { status: statusCode, message, requestId: req.id },
+  });
+}
+
+/**
+ * The edge for everything tRPC does not answer itself: unknown paths (the SPA
+ * fallback for page navigations, JSON 404 otherwise) and errors Fastify raises
+ * (body too large, unsupported content type, malformed URL). Clients get a JSON
+ * body without a stack; server errors are logged with their cause.
+ */
+export const notFoundAndErrorsPlugin = fp(
+  async (app) => {
+    if (!app.hasDecorator('sendAppShell')) app.decorate('sendAppShell', null);
+
+    app.setNotFoundHandler(async (req, reply) => {
+      if (app.sendAppShell && isPageNavigation(req)) return app.sendAppShell(reply, req.url);
+      return sendError(req, reply, 404, `Nothing is served at ${req.method} ${req.url.split('?')[0] ?? ''}.`);
+    });
+
+    app.setErrorHandler(async (error: FastifyError, req, reply) => {
+      const statusCode = error.statusCode && error.statusCode >= 400 ? error.statusCode : 500;
+      if (statusCode >= 500) {
+        req.log.error({ err: error }, 'request failed');
+        return sendError(
+          req,
+          reply,
+          statusCode,
+          'Something went wrong on our side. Quote the request id if it persists.',
+        );
+      }
+      req.log.info({ code: error.code, statusCode }, error.message);
+      return sendError(req, reply, statusCode, error.message);
+    });
+  },
+  { name: 'not-found-and-errors' },
+);

@@ -1,0 +1,12 @@
+import { systemRouter } from './features/system/system.router.ts';
+import { router } from './trpc/init.ts';
+
+/**
+ * [7] The index of every router: the calls the product answers.
+ * The client imports only the type below.
+ */
+export const appRouter = router({
+  system: systemRouter,
+});
+
+export type AppRouter = typeof appRouter;
