@@ -177,6 +177,8 @@ describe('outside /trpc', () => {
     const app = await buildTestApp();
     const response = await app.inject('/api/nothing');
     expect(response.statusCode).toBe(404);
-    expect(response.json()).toMatchObject({ error: { status: 404, requestId: response.headers['x-request-id'] } });
+    expect(response.json()).toMatchObject({
+      error: { code: 'NOT_FOUND', requestId: response.headers['x-request-id'] },
+    });
   });
 });

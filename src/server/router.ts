@@ -1,3 +1,4 @@
+import { recordsRouter } from './features/records/records.router.ts';
 import { systemRouter } from './features/system/system.router.ts';
 import { router } from './trpc/init.ts';
 
@@ -7,6 +8,7 @@ import { router } from './trpc/init.ts';
  */
 export const appRouter = router({
   system: systemRouter,
+  records: recordsRouter,
 });
 
 export type AppRouter = typeof appRouter;

@@ -1,5 +1,6 @@
 import fp from 'fastify-plugin';
 import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
+import { errorCatalogue, type AppErrorCode } from '../../shared/errors.ts';
 import { TRPC_PATH } from '../../shared/transport.ts';
 import { trpcErrorBody } from '../trpc/http-error-body.ts';
 
@@ -19,12 +20,27 @@ function isTrpc(req: FastifyRequest): boolean {
   return req.url === TRPC_PATH || req.url.startsWith(`${TRPC_PATH}/`) || req.url.startsWith(`${TRPC_PATH}?`);
 }
 
+const codeByStatus: Record<number, AppErrorCode> = {
+  400: 'BAD_REQUEST',
+  401: 'UNAUTHENTICATED',
+  403: 'FORBIDDEN',
+  404: 'NOT_FOUND',
+  405: 'METHOD_NOT_ALLOWED',
+  408: 'TIMEOUT',
+  409: 'CONFLICT',
+  413: 'PAYLOAD_TOO_LARGE',
+  415: 'UNSUPPORTED_MEDIA_TYPE',
+  429: 'RATE_LIMITED',
+  503: 'UNAVAILABLE',
+};
+
+/** Outside /trpc the body is `{ error: { code, message, requestId } }` with a catalogue code. */
 function sendError(req: FastifyRequest, reply: FastifyReply, statusCode: number, message: string) {
   void reply.code(statusCode).header('cache-control', 'no-store');
   if (isTrpc(req)) return reply.send(trpcErrorBody(statusCode, message, req.id));
-  return reply.send({
-    error: { status: statusCode, message, requestId: req.id },
-  });
+  const code = codeByStatus[statusCode] ?? (statusCode >= 500 ? 'INTERNAL' : 'BAD_REQUEST');
+  const shown = errorCatalogue[code].showDetails ? message : errorCatalogue[code].message;
+  return reply.send({ error: { code, message: shown, requestId: req.id } });
 }
 
 /**
@@ -46,12 +62,7 @@ export const notFoundAndErrorsPlugin = fp(
       const statusCode = error.statusCode && error.statusCode >= 400 ? error.statusCode : 500;
       if (statusCode >= 500) {
         req.log.error({ err: error }, 'request failed');
-        return sendError(
-          req,
-          reply,
-          statusCode,
-          'Something went wrong on our side. Quote the request id if it persists.',
-        );
+        return sendError(req, reply, statusCode, errorCatalogue.INTERNAL.message);
       }
       req.log.info({ code: error.code, statusCode }, error.message);
       return sendError(req, reply, statusCode, error.message);

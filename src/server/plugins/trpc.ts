@@ -1,6 +1,7 @@
 import { fastifyRequestHandler } from '@trpc/server/adapters/fastify';
 import fp from 'fastify-plugin';
 import { TRPC_MAX_BATCH_SIZE, TRPC_PATH } from '../../shared/transport.ts';
+import { toAppError } from '../errors/to-app-error.ts';
 import { appRouter, type AppRouter } from '../router.ts';
 import { createContextFactory, type AppServices } from '../trpc/context.ts';
 import { requestScope } from '../trpc/request-scope.ts';
@@ -40,10 +41,11 @@ export const trpcPlugin = fp<{ services: AppServices }>(
               // as text/plain; every error body is JSON, so say so.
               responseMeta: ({ errors }) => (errors.length ? { headers: { 'content-type': 'application/json' } } : {}),
               onError: ({ error, path }) => {
-                if (error.code === 'INTERNAL_SERVER_ERROR') {
-                  req.log.error({ err: error.cause ?? error, procedure: path }, 'procedure failed');
+                const appError = toAppError(error);
+                if (appError.code === 'INTERNAL' || appError.code === 'UNAVAILABLE') {
+                  req.log.error({ err: appError.cause ?? error, procedure: path }, 'procedure failed');
                 } else {
-                  req.log.info({ code: error.code, procedure: path }, error.message);
+                  req.log.info({ code: appError.code, procedure: path }, appError.message);
                 }
               },
             }),

@@ -1,6 +1,7 @@
 import { TRPCError, type TRPC_ERROR_CODE_KEY } from '@trpc/server';
 import { getErrorShape, transformTRPCResponse } from '@trpc/server/unstable-core-do-not-import';
 import { appRouter } from '../router.ts';
+import { requestScope } from './request-scope.ts';
 
 const codeByStatus: Record<number, TRPC_ERROR_CODE_KEY> = {
   400: 'BAD_REQUEST',
@@ -27,13 +28,9 @@ export function trpcErrorBody(statusCode: number, message: string, requestId: st
   const code = codeByStatus[statusCode] ?? (statusCode >= 500 ? 'INTERNAL_SERVER_ERROR' : 'BAD_REQUEST');
   const error = new TRPCError({ code, message });
   const config = appRouter._def._config;
-  const shape = getErrorShape({
-    config,
-    error,
-    type: 'unknown',
-    path,
-    input: undefined,
-    ctx: { requestId } as never,
-  });
+  // No context exists before tRPC runs; the formatter finds the request id in the scope.
+  const shape = requestScope.run({ requestId }, () =>
+    getErrorShape({ config, error, type: 'unknown', path, input: undefined, ctx: undefined }),
+  );
   return transformTRPCResponse(config, { error: shape });
 }

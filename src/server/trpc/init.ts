@@ -2,12 +2,14 @@ import { initTRPC } from '@trpc/server';
 import superjson from 'superjson';
 import type { Context } from './context.ts';
 import { formatError } from './format-error.ts';
+import type { OperationMeta } from './operation-meta.ts';
 
 /**
- * The tRPC building blocks. Only `router` and the base procedures leave this
- * file, so no procedure can be built without choosing its access rule.
+ * The tRPC building blocks. Only `router`, the caller factory and the base
+ * procedures leave this file, so no procedure can be built without choosing its
+ * access rule.
  */
-const t = initTRPC.context<Context>().create({
+const t = initTRPC.context<Context>().meta<OperationMeta>().create({
   // superjson round-trips Date (and Map, Set, BigInt) between server and client.
   transformer: superjson,
   errorFormatter: formatError,
@@ -19,4 +21,4 @@ export const router = t.router;
 export const createCallerFactory = t.createCallerFactory;
 
 /** Anyone may call it, signed in or not. */
-export const publicProcedure = t.procedure;
+export const publicProcedure = t.procedure.meta({ access: 'public' });

@@ -1,0 +1,86 @@
+import { TRPCError } from '@trpc/server';
+import { describe, expect, it } from 'vitest';
+import { z } from 'zod';
+import { AppError } from '../../shared/errors.ts';
+import { openDatabase } from '../db/client.ts';
+import { testDatabaseUrl } from '../test/test-app.ts';
+import { toAppError } from './to-app-error.ts';
+
+/** What a real Prisma call throws, caught. */
+async function prismaFailure(action: (db: Awaited<ReturnType<typeof openDatabase>>) => Promise<unknown>) {
+  const db = await openDatabase({ databaseUrl: testDatabaseUrl(), busyTimeoutMs: 1000 });
+  try {
+    await action(db);
+  } catch (error) {
+    return error;
+  } finally {
+    await db.$disconnect();
+  }
+  throw new Error('expected the Prisma call to fail');
+}
+
+describe('toAppError: everything that escapes a procedure becomes a catalogue error', () => {
+  it('keeps an AppError as it is, directly or as the cause tRPC wrapped it in', () => {
+    const original = new AppError('CONFLICT', { details: { field: 'email' } });
+    expect(toAppError(original)).toBe(original);
+    expect(toAppError(new TRPCError({ code: 'INTERNAL_SERVER_ERROR', cause: original }))).toBe(original);
+  });
+
+  it('turns failed input validation into VALIDATION_FAILED with field errors by path', () => {
+    const schema = z.object({ name: z.string().min(3), address: z.object({ city: z.string() }) });
+    const parsed = schema.safeParse({ name: 'x', address: {} });
+    const error = toAppError(new TRPCError({ code: 'BAD_REQUEST', cause: parsed.error }));
+    expect(error.code).toBe('VALIDATION_FAILED');
+    expect(Object.keys(error.fieldErrors ?? {}).sort()).toEqual(['address.city', 'name']);
+    expect(error.fieldErrors?.name?.[0]).toMatch(/3/);
+  });
+
+  it('keeps failed output validation internal: it is a server bug, not bad input', () => {
+    const parsed = z.object({ id: z.string() }).safeParse({});
+    const error = toAppError(
+      new TRPCError({ code: 'INTERNAL_SERVER_ERROR', message: 'Output validation failed', cause: parsed.error }),
+    );
+    expect(error.code).toBe('INTERNAL');
+  });
+
+  it('maps a Prisma unique-constraint violation to CONFLICT, naming the field', async () => {
+    const failure = await prismaFailure(async (db) => {
+      await db.user.create({ data: { id: 'a', name: 'A', email: 'same@example.com' } });
+      await db.user.create({ data: { id: 'b', name: 'B', email: 'same@example.com' } });
+    });
+    const error = toAppError(new TRPCError({ code: 'INTERNAL_SERVER_ERROR', cause: failure }));
+    expect(error.code).toBe('CONFLICT');
+    expect(error.details).toEqual({ fields: ['email'] });
+    expect(error.cause).toBe(failure);
+  });
+
+  it('maps a Prisma "record to update not found" to NOT_FOUND', async () => {
+    const failure = await prismaFailure((db) => db.user.update({ where: { id: 'nobody' }, data: { name: 'x' } }));
+    expect(toAppError(failure).code).toBe('NOT_FOUND');
+  });
+
+  it.each([
+    ['a plain Error', new Error('disk full at /var/lib/x')],
+    ['a thrown string', 'boom'],
+    ['a thrown undefined', undefined],
+    ['a thrown object', { weird: true }],
+  ])('turns %s into INTERNAL and keeps it as the cause for the log', (_name, thrown) => {
+    const error = toAppError(new TRPCError({ code: 'INTERNAL_SERVER_ERROR', cause: thrown }));
+    expect(error.code).toBe('INTERNAL');
+    expect(toAppError(thrown).code).toBe('INTERNAL');
+  });
+
+  it.each([
+    ['NOT_FOUND', 'NOT_FOUND'],
+    ['PARSE_ERROR', 'BAD_REQUEST'],
+    ['UNAUTHORIZED', 'UNAUTHENTICATED'],
+    ['METHOD_NOT_SUPPORTED', 'METHOD_NOT_ALLOWED'],
+    ['PAYLOAD_TOO_LARGE', 'PAYLOAD_TOO_LARGE'],
+    ['TOO_MANY_REQUESTS', 'RATE_LIMITED'],
+    ['NOT_IMPLEMENTED', 'NOT_IMPLEMENTED'],
+  ] as const)('maps tRPC’s own %s to %s, keeping its message', (trpcCode, appCode) => {
+    const error = toAppError(new TRPCError({ code: trpcCode, message: 'from tRPC' }));
+    expect(error.code).toBe(appCode);
+    expect(error.message).toBe('from tRPC');
+  });
+});

@@ -1,0 +1,36 @@
+/**
+ * [9] Business constants and limits: the numbers the product's rules use.
+ *
+ * Separate from deployment configuration (src/server/config.ts, the environment):
+ * these change with the specification and ship in both the browser and the server,
+ * so a limit is enforced by the same number on both sides. Validation schemas, page
+ * sizes and (later) per-operation rate limits read from here.
+ *
+ * The specification has not given its own constants yet; the values below are the
+ * foundation's defaults, chosen to bound every input (docs/spec.md, point 9).
+ */
+function deepFreeze<T extends object>(value: T): Readonly<T> {
+  for (const inner of Object.values(value)) if (typeof inner === 'object' && inner !== null) deepFreeze(inner);
+  return Object.freeze(value);
+}
+
+export const limits = deepFreeze({
+  text: {
+    /** Names, titles, labels. */
+    short: 120,
+    /** Descriptions and free text. */
+    long: 10_000,
+  },
+  /** RFC 5321 caps an address at 254 characters. */
+  emailLength: 254,
+  /** Identifiers the server makes (cuid, UUID) fit with room to spare. */
+  idLength: 64,
+  /** Opaque pagination cursors. */
+  cursorLength: 256,
+  /** Items in any list a client sends. */
+  listItems: 100,
+  page: {
+    defaultSize: 20,
+    maxSize: 100,
+  },
+} as const);
