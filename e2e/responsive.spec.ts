@@ -3,14 +3,15 @@ import { expect, test } from './fixtures.ts';
 test.describe('on a small phone', () => {
   test.use({ viewport: { width: 375, height: 740 } });
 
-  for (const path of ['/', '/status', '/no/such/page']) {
+  for (const path of ['/', '/records', '/status', '/no/such/page']) {
     test(`${path} fits the screen and keeps the navigation visible`, async ({ page }) => {
       await page.goto(path);
       await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
 
       const nav = page.getByRole('navigation', { name: 'Main' });
-      await expect(nav.getByRole('link', { name: 'Home' })).toBeInViewport();
-      await expect(nav.getByRole('link', { name: 'Status' })).toBeInViewport();
+      for (const name of ['Home', 'Records', 'Status']) {
+        await expect(nav.getByRole('link', { name })).toBeInViewport();
+      }
       if (path === '/status') {
         // The widest content: the facts, once loaded.
         await expect(page.getByRole('region', { name: 'About this server' }).getByRole('term').first()).toBeVisible();

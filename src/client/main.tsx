@@ -3,21 +3,40 @@ import { RouterProvider } from '@tanstack/react-router';
 import { StrictMode, useState } from 'react';
 import { createRoot } from 'react-dom/client';
 import { ErrorBoundary } from './components/error-boundary.tsx';
+import { isRetryable } from './errors/retryable.ts';
+import { toClientError } from './errors/to-client-error.ts';
+import { createCaches } from './notifications/global-errors.ts';
+import { createNotificationStore } from './notifications/notification-store.ts';
+import { NotificationsContext } from './notifications/notifications-context.ts';
 import { router } from './routes.tsx';
 import { createTrpcClient, trpc } from './trpc.ts';
 import './styles.css';
 
 function App() {
+  const [notifications] = useState(createNotificationStore);
   const [queryClient] = useState(
-    () => new QueryClient({ defaultOptions: { queries: { retry: 1, refetchOnWindowFocus: false } } }),
+    () =>
+      new QueryClient({
+        // Errors no screen handles (signed out, a failed action nobody shows) go to app-wide notices.
+        ...createCaches(notifications),
+        defaultOptions: {
+          queries: {
+            // One more try for a failure that may pass; none for an answer that would repeat itself.
+            retry: (failures, error) => failures < 1 && isRetryable(toClientError(error).code),
+            refetchOnWindowFocus: false,
+          },
+        },
+      }),
   );
   const [trpcClient] = useState(createTrpcClient);
   return (
-    <trpc.Provider client={trpcClient} queryClient={queryClient}>
-      <QueryClientProvider client={queryClient}>
-        <RouterProvider router={router} />
-      </QueryClientProvider>
-    </trpc.Provider>
+    <NotificationsContext value={notifications}>
+      <trpc.Provider client={trpcClient} queryClient={queryClient}>
+        <QueryClientProvider client={queryClient}>
+          <RouterProvider router={router} />
+        </QueryClientProvider>
+      </trpc.Provider>
+    </NotificationsContext>
   );
 }
 

@@ -4,5 +4,6 @@
  */
 export const navigation = [
   { to: '/', label: 'Home' },
+  { to: '/records', label: 'Records' },
   { to: '/status', label: 'Status' },
 ] as const;

@@ -26,7 +26,14 @@ const statusRoute = createRoute({
   component: lazyRouteComponent(() => import('./screens/status-screen.tsx'), 'StatusScreen'),
 });
 
-const routeTree = rootRoute.addChildren([homeRoute, statusRoute]);
+const recordsRoute = createRoute({
+  getParentRoute: () => rootRoute,
+  path: '/records',
+  // Its own chunk: the form kit (react-hook-form) loads with it, not with the first page.
+  component: lazyRouteComponent(() => import('./screens/records-screen.tsx'), 'RecordsScreen'),
+});
+
+const routeTree = rootRoute.addChildren([homeRoute, statusRoute, recordsRoute]);
 
 export const router = createRouter({ routeTree, defaultPreload: 'intent' });
 

@@ -2,8 +2,10 @@ import { Link, Outlet, useRouterState } from '@tanstack/react-router';
 import { useEffect, useRef } from 'react';
 import { product } from '../../shared/product.ts';
 import { navigation } from '../navigation.ts';
+import { SignedOutBanner } from './signed-out-banner.tsx';
+import { ToastRegion } from './toast-region.tsx';
 
-/** Header with the product's name and navigation, the current screen, a footer. */
+/** Header with the product's name and navigation, the current screen, a footer, and the app-wide notices. */
 export function AppShell() {
   const pathname = useRouterState({ select: (state) => state.location.pathname });
   const main = useRef<HTMLElement>(null);
@@ -40,12 +42,14 @@ export function AppShell() {
           </ul>
         </nav>
       </header>
+      <SignedOutBanner />
       <main id="main" ref={main} tabIndex={-1} className="page">
         <Outlet />
       </main>
       <footer className="shell-footer">
         <p>{product.description}</p>
       </footer>
+      <ToastRegion />
     </div>
   );
 }

@@ -1,4 +1,6 @@
 import type { ReactNode } from 'react';
+import { ErrorNotice } from '../components/error-notice.tsx';
+import { toClientError } from '../errors/to-client-error.ts';
 import { trpc } from '../trpc.ts';
 import { useDocumentTitle } from '../use-document-title.ts';
 
@@ -70,7 +72,7 @@ export function StatusScreen() {
 
 interface QueryLike<T> {
   data: T | undefined;
-  error: { message: string } | null;
+  error: unknown;
   isPending: boolean;
   isFetching: boolean;
   refetch: () => Promise<unknown>;
@@ -92,12 +94,11 @@ function QueryPanel<T>({
       {query.isPending ? (
         <p role="status">Loading…</p>
       ) : query.error ? (
-        <div role="alert">
-          <p>Could not reach the server: {query.error.message}</p>
-          <button type="button" className="button" onClick={() => void query.refetch()}>
-            Try again
-          </button>
-        </div>
+        <ErrorNotice
+          title="Could not reach the server"
+          error={toClientError(query.error)}
+          onRetry={() => void query.refetch()}
+        />
       ) : query.data !== undefined ? (
         render(query.data)
       ) : null}

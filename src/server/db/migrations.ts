@@ -5,7 +5,12 @@ import { PrismaBetterSqlite3 } from '@prisma/adapter-better-sqlite3';
 import { bindMigrationAwareSqlAdapterFactory } from '@prisma/driver-adapter-utils';
 import type { SqlDriverAdapter, SqlMigrationAwareDriverAdapterFactory } from '@prisma/driver-adapter-utils';
 import * as wasmBindings from '@prisma/schema-engine-wasm/schema_engine_bg';
-import type { MigrationList, SchemaEngine, SchemaFilter } from '@prisma/schema-engine-wasm/schema_engine_bg';
+import type {
+  DiffTarget,
+  MigrationList,
+  SchemaEngine,
+  SchemaFilter,
+} from '@prisma/schema-engine-wasm/schema_engine_bg';
 import { appRoot } from '../paths.ts';
 import { sqliteFileFromUrl } from './sqlite-url.ts';
 
@@ -231,38 +236,32 @@ export class MigrationEngine {
   }
 
   /** Schema-file changes that no migration holds yet, as SQL; null when none. */
-  private async unmigratedChanges(): Promise<string | null> {
-    const result = await this.run(() =>
-      this.engine.diff({
-        from: { tag: 'migrations', ...this.readMigrations() },
-        to: {
-          tag: 'schemaDatamodel',
-          files: [{ path: resolve(this.paths.schemaFile), content: this.schema }],
-        },
-        script: true,
-        exitCode: null,
-        filters: noFilters,
-      }),
-    );
-    return isEmptySql(result.stdout ?? '') ? null : result.stdout;
+  private unmigratedChanges(): Promise<string | null> {
+    return this.sqlFromMigrationsTo({ tag: 'schemaDatamodel', files: this.schemaFiles() });
   }
 
   /** The live database compared with what the migrations produce on a shadow database. */
-  private async drift(): Promise<string | null> {
+  private drift(): Promise<string | null> {
+    return this.sqlFromMigrationsTo({ tag: 'schemaDatasource', files: this.schemaFiles(), configDir: appRoot });
+  }
+
+  /** The SQL that takes the schema the migrations build to `target`; null when they match. */
+  private async sqlFromMigrationsTo(target: DiffTarget): Promise<string | null> {
     const result = await this.run(() =>
       this.engine.diff({
         from: { tag: 'migrations', ...this.readMigrations() },
-        to: {
-          tag: 'schemaDatasource',
-          files: [{ path: resolve(this.paths.schemaFile), content: this.schema }],
-          configDir: appRoot,
-        },
+        to: target,
         script: true,
         exitCode: null,
         filters: noFilters,
       }),
     );
-    return isEmptySql(result.stdout ?? '') ? null : result.stdout;
+    const sql = result.stdout ?? '';
+    return isEmptySql(sql) ? null : sql;
+  }
+
+  private schemaFiles() {
+    return [{ path: resolve(this.paths.schemaFile), content: this.schema }];
   }
 
   private writeLockFile(): void {

@@ -7,16 +7,19 @@ import { limits } from '../constants.ts';
  * an unbounded one.
  */
 
+/** The message a person reads beside a field that is too long. */
+const atMost = (count: number) => `At most ${count} characters`;
+
 /** An identifier the server made. */
-export const idSchema = z.string().trim().min(1).max(limits.idLength);
+export const idSchema = z.string().trim().min(1, 'Required').max(limits.idLength, atMost(limits.idLength));
 
 /** A required one-line text: trimmed, non-empty, bounded. */
-export const shortTextSchema = z.string().trim().min(1, 'Required').max(limits.text.short);
+export const shortTextSchema = z.string().trim().min(1, 'Required').max(limits.text.short, atMost(limits.text.short));
 
 /** Free text: trimmed, bounded, may be empty. */
-export const longTextSchema = z.string().trim().max(limits.text.long);
+export const longTextSchema = z.string().trim().max(limits.text.long, atMost(limits.text.long));
 
-export const emailSchema = z.email('Enter a valid e-mail address').max(limits.emailLength);
+export const emailSchema = z.email('Enter a valid e-mail address').max(limits.emailLength, atMost(limits.emailLength));
 
 /** Input of any list operation: an opaque cursor and a bounded page size. */
 export const pageInputSchema = z.object({

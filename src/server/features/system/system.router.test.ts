@@ -29,7 +29,13 @@ describe('system router', () => {
     const { caller } = await createTestCaller();
     const pkg = JSON.parse(readFileSync(join(appRoot, 'package.json'), 'utf8')) as { version: string };
     const info = await caller.system.info();
-    expect(info).toMatchObject({ name: product.name, version: pkg.version, database: { engine: 'sqlite' } });
+    expect(info).toMatchObject({
+      name: product.name,
+      description: product.description,
+      audience: product.audience,
+      version: pkg.version,
+      database: { engine: 'sqlite' },
+    });
     expect(info.database.version).toMatch(/^3\.\d+\.\d+$/);
     expect(info.commit).toMatch(/^([0-9a-f]{40}|unknown)$/);
     expect(info.startedAt).toBeInstanceOf(Date);

@@ -32,6 +32,7 @@ export async function checkHealth(
 export interface SystemInfo {
   name: string;
   description: string;
+  audience: string;
   version: string;
   commit: string;
   startedAt: Date;
@@ -43,6 +44,7 @@ export async function describeSystem({ db, buildInfo, startedAt }: AppServices):
   return {
     name: product.name,
     description: product.description,
+    audience: product.audience,
     version: buildInfo.version,
     commit: buildInfo.commit,
     startedAt,

@@ -1,0 +1,185 @@
+import type { Page, Request } from '@playwright/test';
+import { expect, test } from './fixtures.ts';
+
+/** Calls of `records.create` the page sends, to prove when none leave. */
+function createCalls(page: Page): Request[] {
+  const calls: Request[] = [];
+  page.on('request', (request) => {
+    if (new URL(request.url()).pathname.startsWith('/trpc/records.create')) calls.push(request);
+  });
+  return calls;
+}
+
+/** The same tRPC request body (batched or not) with every call's `name` replaced. */
+function withName(postData: string | null, name: string): string {
+  interface Call {
+    json: { name: string };
+  }
+  // httpBatchLink sends { "0": call, "1": call, … }; httpLink sends the call itself.
+  const body = JSON.parse(postData ?? 'null') as Record<string, unknown>;
+  const calls = ('json' in body ? [body] : Object.values(body)) as Call[];
+  for (const call of calls) call.json.name = name;
+  return JSON.stringify(body);
+}
+
+function escapeRegExp(text: string): string {
+  return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+}
+
+/** The first error in a tRPC answer (batched or not), as the server's formatter wrote it. */
+interface ErrorAnswer {
+  error: { json: { message: string; data: { appCode: string; fieldErrors: Record<string, string[]> | null } } };
+}
+function firstError(body: ErrorAnswer | ErrorAnswer[]): ErrorAnswer['error']['json'] {
+  const answer = Array.isArray(body) ? body[0] : body;
+  if (!answer) throw new Error('Empty tRPC answer');
+  return answer.error.json;
+}
+
+test.describe('records: a placeholder screen with a real form', () => {
+  test('says what it is waiting for, and loads no list', async ({ page }) => {
+    const listCalls: string[] = [];
+    page.on('request', (request) => {
+      if (request.url().includes('/trpc/records.list')) listCalls.push(request.url());
+    });
+    await page.goto('/records');
+
+    await expect(page).toHaveTitle('Records · Untitled product');
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Records');
+    await expect(
+      page.getByRole('heading', { level: 2, name: 'This screen is waiting for the specification' }),
+    ).toBeVisible();
+    await expect(page.getByRole('list', { name: 'Operations' }).getByRole('listitem')).toHaveText([
+      'records.list',
+      'records.get',
+      'records.create',
+    ]);
+    await expect(page.getByText('The list of records appears here once the specification defines it.')).toBeVisible();
+    await expect(page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Records' })).toHaveAttribute(
+      'aria-current',
+      'page',
+    );
+    expect(listCalls).toEqual([]);
+  });
+
+  test('an empty name is stopped in the browser: "Required" beside the field, no request', async ({ page }) => {
+    const calls = createCalls(page);
+    await page.goto('/records');
+
+    await page.getByRole('button', { name: 'Create record' }).click();
+
+    const name = page.getByLabel('Name');
+    await expect(name).toHaveAttribute('aria-invalid', 'true');
+    await expect(name).toHaveAccessibleDescription(/Required/);
+    await expect(name).toBeFocused();
+    await expect(page.getByText('Required', { exact: true })).toBeVisible();
+    await expect(page.getByRole('alert')).toHaveCount(0);
+    expect(calls).toEqual([]);
+  });
+
+  test.describe('when the server answers with an error', () => {
+    // The browser logs every 4xx/5xx answer; these are the ones staged below.
+    test.use({
+      allowedConsoleErrors: [/^Failed to load resource: the server responded with a status of (400|401|501)\b/],
+    });
+
+    test('a valid name reaches the server, whose "not available yet" shows with its reference', async ({ page }) => {
+      await page.goto('/records');
+      await page.getByLabel('Name').fill('First record');
+
+      const answer = page.waitForResponse((response) => response.url().includes('/trpc/records.create'));
+      await page.getByRole('button', { name: 'Create record' }).click();
+      const response = await answer;
+
+      expect(response.status()).toBe(501);
+      const requestId = response.headers()['x-request-id'];
+      expect(requestId).toBeTruthy();
+      const notice = page.getByRole('form', { name: 'New record' }).getByRole('alert');
+      await expect(notice).toContainText('"records.create" is not available yet');
+      await expect(notice).toContainText(`Reference: ${requestId ?? ''}`);
+      // Not the field's fault: the name stays valid and filled in.
+      await expect(page.getByLabel('Name')).not.toHaveAttribute('aria-invalid');
+      await expect(page.getByLabel('Name')).toHaveValue('First record');
+      // No retry: the same call would get the same answer.
+      await expect(notice.getByRole('button')).toHaveCount(0);
+
+      // A new attempt replaces that answer, even one stopped in the browser.
+      await page.getByLabel('Name').fill('');
+      await page.getByRole('button', { name: 'Create record' }).click();
+      await expect(page.getByLabel('Name')).toHaveAccessibleDescription(/Required/);
+      await expect(notice).toHaveCount(0);
+    });
+
+    test("a rule the client did not know (an out-of-date client) puts the server's message beside the field", async ({
+      page,
+    }) => {
+      // The client accepts the name; on the way, it becomes one the server's rule rejects.
+      await page.route('**/trpc/records.create*', (route) =>
+        route.continue({ postData: withName(route.request().postData(), 'x'.repeat(500)) }),
+      );
+      await page.goto('/records');
+      const name = page.getByLabel('Name');
+      await name.fill('Accepted by the client');
+
+      const answer = page.waitForResponse((response) => response.url().includes('/trpc/records.create'));
+      await page.getByRole('button', { name: 'Create record' }).click();
+      const response = await answer;
+
+      expect(response.status()).toBe(400);
+      const error = firstError((await response.json()) as ErrorAnswer | ErrorAnswer[]);
+      expect(error.data.appCode).toBe('VALIDATION_FAILED');
+      const message = error.data.fieldErrors?.name?.[0];
+      if (!message) throw new Error(`No field error for name in ${JSON.stringify(error)}`);
+
+      await expect(name).toHaveAttribute('aria-invalid', 'true');
+      await expect(name).toHaveAccessibleDescription(new RegExp(escapeRegExp(message)));
+      await expect(name).toBeFocused();
+      await expect(page.getByText(message, { exact: true })).toBeVisible();
+      // Beside the field, not as a generic alert.
+      await expect(page.getByRole('alert')).toHaveCount(0);
+
+      // Editing the field hands it back to the client's rule.
+      await name.fill('Shorter');
+      await expect(name).not.toHaveAttribute('aria-invalid');
+    });
+
+    test('a signed-out answer raises the banner, which stays across screens', async ({ page }) => {
+      await page.route('**/trpc/records.create*', (route) =>
+        route.fulfill({
+          status: 401,
+          json: [
+            {
+              error: {
+                json: {
+                  message: 'You are signed out. Sign in to continue.',
+                  code: -32001,
+                  data: {
+                    code: 'UNAUTHORIZED',
+                    httpStatus: 401,
+                    path: 'records.create',
+                    appCode: 'UNAUTHENTICATED',
+                    requestId: 'staged-401',
+                    fieldErrors: null,
+                    details: null,
+                  },
+                },
+              },
+            },
+          ],
+        }),
+      );
+      await page.goto('/records');
+      await page.getByLabel('Name').fill('First record');
+      await page.getByRole('button', { name: 'Create record' }).click();
+
+      const banner = page.getByRole('alert').filter({ hasText: 'You are signed out.' });
+      await expect(banner).toHaveCount(1);
+      await expect(banner).toContainText('This version has no sign-in screen yet');
+      await expect(banner.getByRole('link', { name: 'Sign in' })).toHaveAttribute('href', '/');
+
+      await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Status' }).click();
+      await expect(page.getByRole('heading', { level: 1 })).toHaveText('System status');
+      await expect(banner).toBeVisible();
+    });
+  });
+});

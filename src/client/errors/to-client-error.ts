@@ -1,0 +1,58 @@
+import { TRPCClientError } from '@trpc/client';
+import type { AppRouter } from '../../server/router.ts';
+import { errorCatalogue, isAppErrorCode, type AppErrorCode, type AppErrorData } from '../../shared/errors.ts';
+
+/** Every failure as the screens see it: one catalogue code, what to say, and what to quote to support. */
+export interface ClientError {
+  code: AppErrorCode;
+  message: string;
+  /** The server's `x-request-id` for this call; null when the call never reached it. */
+  requestId: string | null;
+  /** Field path (`name`, `items.0.name`; '' for the whole input) → messages. */
+  fieldErrors: Record<string, string[]>;
+  details: Record<string, unknown> | null;
+}
+
+/** The catalogue's shape in `error.data`, read field by field: a proxy or an older server may send less. */
+type WireData = Partial<Record<keyof AppErrorData, unknown>>;
+
+/**
+ * Turns whatever a call threw into a ClientError. A tRPC error carries the
+ * catalogue's code in `data` (src/server/trpc/format-error.ts); an error without
+ * `data` never got an answer from our server (fetch failed, a proxy's HTML page),
+ * so it is UNAVAILABLE; anything else is INTERNAL with the catalogue's wording.
+ */
+export function toClientError(error: unknown): ClientError {
+  if (!(error instanceof TRPCClientError)) return fromCatalogue('INTERNAL', null);
+  const data: WireData | null | undefined = (error as TRPCClientError<AppRouter>).data;
+  if (!data) return fromCatalogue('UNAVAILABLE', null);
+  const requestId = typeof data.requestId === 'string' ? data.requestId : null;
+  // Without a catalogue code the message is not one the server chose to show.
+  if (!isAppErrorCode(data.appCode)) return fromCatalogue('INTERNAL', requestId);
+  return {
+    code: data.appCode,
+    message: error.message || errorCatalogue[data.appCode].message,
+    requestId,
+    fieldErrors: readFieldErrors(data.fieldErrors),
+    details: isRecord(data.details) ? data.details : null,
+  };
+}
+
+function fromCatalogue(code: AppErrorCode, requestId: string | null): ClientError {
+  return { code, message: errorCatalogue[code].message, requestId, fieldErrors: {}, details: null };
+}
+
+function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+function readFieldErrors(value: unknown): Record<string, string[]> {
+  if (!isRecord(value)) return {};
+  const fields: Record<string, string[]> = {};
+  for (const [path, messages] of Object.entries(value)) {
+    if (!Array.isArray(messages)) continue;
+    const texts = messages.filter((message): message is string => typeof message === 'string');
+    if (texts.length > 0) fields[path] = texts;
+  }
+  return fields;
+}

@@ -1,0 +1,46 @@
+import { MutationCache, QueryCache } from '@tanstack/react-query';
+import { toClientError } from '../errors/to-client-error.ts';
+import type { NotificationStore } from './notification-store.ts';
+
+declare module '@tanstack/react-query' {
+  interface Register {
+    mutationMeta: {
+      /** The screen shows this mutation's errors itself (a form), so no toast is raised. */
+      errorsShownInline?: boolean;
+    };
+  }
+}
+
+/**
+ * Where an error goes that no screen has to handle. UNAUTHENTICATED, from any
+ * call, raises the signed-out banner. A query's other errors are the screen's to
+ * show inline; a mutation's become a toast unless the screen shows them itself.
+ */
+export function reportError(
+  store: NotificationStore,
+  error: unknown,
+  source: { kind: 'query' } | { kind: 'mutation'; errorsShownInline: boolean },
+): void {
+  const clientError = toClientError(error);
+  if (clientError.code === 'UNAUTHENTICATED') store.markSignedOut();
+  else if (source.kind === 'mutation' && !source.errorsShownInline) store.showToast(clientError);
+}
+
+/** The caches for the app's QueryClient, with `reportError` as their global `onError`. */
+export function createCaches(store: NotificationStore) {
+  return {
+    queryCache: new QueryCache({
+      onError: (error) => {
+        reportError(store, error, { kind: 'query' });
+      },
+    }),
+    mutationCache: new MutationCache({
+      onError: (error, _variables, _context, mutation) => {
+        reportError(store, error, {
+          kind: 'mutation',
+          errorsShownInline: mutation.meta?.errorsShownInline === true,
+        });
+      },
+    }),
+  };
+}
