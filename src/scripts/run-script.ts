@@ -2,7 +2,8 @@
  * Runs an internal script against a running server:
  *   npm run script -- <name> [--url http://localhost:3000]
  * <name> is a file in src/scripts/examples/ whose default export receives the
- * typed client. The URL comes from --url, else APP_URL, else localhost:3000.
+ * typed client. The URL comes from --url, else APP_URL, else localhost:3000; an API
+ * key, for procedures that need one, from APP_API_KEY.
  */
 import { readdirSync } from 'node:fs';
 import { parseArgs } from 'node:util';
@@ -24,7 +25,8 @@ async function main(): Promise<number> {
   const module = (await import(new URL(`${name}.ts`, scriptsDir).href)) as {
     default: (client: ScriptClient) => Promise<void>;
   };
-  await module.default(createScriptClient(url));
+  const apiKey = process.env.APP_API_KEY;
+  await module.default(createScriptClient(url, apiKey ? { apiKey } : {}));
   return 0;
 }
 

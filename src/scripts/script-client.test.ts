@@ -4,6 +4,7 @@ import type { AddressInfo } from 'node:net';
 import { describe, expect, it } from 'vitest';
 import { product } from '../shared/product.ts';
 import { appRoot } from '../server/paths.ts';
+import { mutate, signUpVerified } from '../server/test/http-client.ts';
 import { buildTestApp } from '../server/test/test-app.ts';
 import { createScriptClient } from './script-client.ts';
 
@@ -45,12 +46,12 @@ describe('createScriptClient', () => {
 
 describe('npm run script -- system-info', () => {
   // Asynchronous, so the server in this process keeps answering while the script runs.
-  const run = async (args: string[]) => {
+  const run = async (args: string[], env: Record<string, string> = {}) => {
     try {
       const { stdout, stderr } = await promisify(execFile)(
         process.execPath,
         ['--import', 'tsx', 'src/scripts/run-script.ts', ...args],
-        { cwd: appRoot, env: { ...process.env, NODE_OPTIONS: '' } },
+        { cwd: appRoot, env: { ...process.env, NODE_OPTIONS: '', ...env } },
       );
       return { status: 0, stdout, stderr };
     } catch (error) {
@@ -63,6 +64,25 @@ describe('npm run script -- system-info', () => {
     const result = await run(['system-info', '--url', await runningServer()]);
     expect(result.status).toBe(0);
     expect(JSON.parse(result.stdout)).toMatchObject({ name: product.name, database: { engine: 'sqlite' } });
+  });
+
+  it('system-stats calls a permission-guarded procedure with the API key from APP_API_KEY', async () => {
+    const app = await buildTestApp({ FIRST_ADMIN_EMAIL: 'root@example.com' });
+    const admin = await signUpVerified(app, 'root@example.com');
+    const created = await mutate(
+      app,
+      'admin.apiKeys.create',
+      { name: 'stats script', permissions: ['read:system:any'], expiresInDays: null },
+      { cookie: admin },
+    );
+    await app.listen({ host: '127.0.0.1', port: 0 });
+    const url = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;
+    const withKey = await run(['system-stats', '--url', url], { APP_API_KEY: (created.data as { key: string }).key });
+    expect(withKey.status).toBe(0);
+    expect(JSON.parse(withKey.stdout)).toMatchObject({ users: 1, apiKeys: 1 });
+    const withoutKey = await run(['system-stats', '--url', url]);
+    expect(withoutKey.status).toBe(1);
+    expect(withoutKey.stderr).toContain('signed out');
   });
 
   it('lists the available scripts when the name is unknown', async () => {

@@ -4,6 +4,8 @@ import type { AppRouter } from '../server/router.ts';
 import { TRPC_MAX_BATCH_SIZE, TRPC_MAX_URL_LENGTH, TRPC_PATH } from '../shared/transport.ts';
 
 export interface ScriptClientOptions {
+  /** An API key an admin created; sent as `Authorization: Bearer <key>`. */
+  apiKey?: string;
   /** Headers sent with every call, such as credentials. Called per request when a function. */
   headers?: Record<string, string> | (() => Record<string, string>);
   /** A fetch implementation, for tests or proxies. */
@@ -28,7 +30,10 @@ export function createScriptClient(baseUrl: string, options: ScriptClientOptions
         transformer: superjson,
         maxItems: TRPC_MAX_BATCH_SIZE,
         maxURLLength: TRPC_MAX_URL_LENGTH,
-        headers: options.headers ?? {},
+        headers: () => ({
+          ...(typeof options.headers === 'function' ? options.headers() : options.headers),
+          ...(options.apiKey ? { authorization: `Bearer ${options.apiKey}` } : {}),
+        }),
         ...(options.fetch ? { fetch: options.fetch } : {}),
       }),
     ],

@@ -1,6 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import Fastify, { type FastifyInstance } from 'fastify';
+import { createAuth } from './auth/create-auth.ts';
 import { readBuildInfo } from './build-info.ts';
+import { createRecordingEmail } from './email/email-port.ts';
 import type { Config } from './config.ts';
 import { clientStaticPlugin } from './plugins/client-static.ts';
 import { dbPlugin } from './plugins/db.ts';
@@ -8,6 +10,13 @@ import { healthPlugin } from './plugins/health.ts';
 import { notFoundAndErrorsPlugin } from './plugins/not-found-and-errors.ts';
 import { trpcPlugin } from './plugins/trpc.ts';
 import type { AppServices } from './trpc/context.ts';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** The app's services, for tests and commands that boot the app. */
+    services: AppServices;
+  }
+}
 
 export type ClientMode = 'static' | 'vite' | 'none';
 
@@ -42,12 +51,16 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   await app.register(notFoundAndErrorsPlugin);
 
   await app.register(dbPlugin, { config });
+  const email = createRecordingEmail(app.log);
   const services: AppServices = {
     config,
     db: app.db,
+    auth: createAuth({ config, db: app.db, email, log: app.log }),
+    email,
     buildInfo: readBuildInfo(config.APP_COMMIT),
     startedAt: new Date(),
   };
+  app.decorate('services', services);
 
   await app.register(healthPlugin, { logLevel: config.LOG_LEVEL });
   await app.register(trpcPlugin, { services });

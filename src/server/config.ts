@@ -32,6 +32,9 @@ export const configSchema = z.object({
   BODY_LIMIT_BYTES: integer(1024, 100 * 1024 * 1024).default(1024 * 1024),
   CLIENT_DIST_DIR: z.string().min(1).default('dist/client'),
   SHUTDOWN_TIMEOUT_MS: integer(0, 120_000).default(10_000),
+  PUBLIC_URL: z.url({ message: 'must be a URL such as https://app.example.com' }).optional(),
+  AUTH_SECRET: z.string().min(32, { message: 'must be at least 32 characters' }).optional(),
+  FIRST_ADMIN_EMAIL: z.email({ message: 'must be an e-mail address' }).optional(),
   APP_COMMIT: z
     .string()
     .regex(/^[0-9a-f]{7,40}$/, { message: 'must be a git commit hash' })
@@ -39,6 +42,11 @@ export const configSchema = z.object({
 });
 
 export type Config = z.infer<typeof configSchema>;
+
+/** The origin people use to reach the app: links in e-mails, the origin check, cookies. */
+export function publicUrl(config: Config): URL {
+  return new URL(config.PUBLIC_URL ?? `http://localhost:${config.PORT}`);
+}
 
 export class ConfigError extends Error {
   constructor(readonly problems: string[]) {

@@ -1,4 +1,7 @@
 import { describe, expect, it } from 'vitest';
+import { can, type Permission } from '../shared/permissions.ts';
+import { mutate, query, signUpVerified } from './test/http-client.ts';
+import { buildTestApp } from './test/test-app.ts';
 import { appRouter } from './router.ts';
 import { listProcedures } from './trpc/procedure-list.ts';
 
@@ -17,6 +20,33 @@ describe('the app router', () => {
     '$path is mounted where its contract says, so docs and errors name it rightly',
     ({ path, meta }) => {
       expect(meta.operation?.name).toBe(path);
+    },
+  );
+});
+
+describe('deny by default, over HTTP', () => {
+  const guarded = procedures.filter(({ meta }) => meta.access !== 'public');
+
+  it('guards most of the router', () => {
+    expect(guarded.length).toBeGreaterThan(5);
+  });
+
+  it.each(guarded)('$path refuses a caller without credentials before doing anything', async ({ path, type }) => {
+    const app = await buildTestApp();
+    const result = type === 'query' ? await query(app, path) : await mutate(app, path, {});
+    expect([result.status, result.appCode]).toEqual([401, 'UNAUTHENTICATED']);
+  });
+
+  it.each(guarded.filter(({ meta }) => typeof meta.access === 'object'))(
+    '$path refuses a signed-in member whose role lacks its permission',
+    async ({ path, type, meta }) => {
+      const permission = (meta.access as { permission: Permission }).permission;
+      if (can({ role: 'member' }, permission)) return;
+      const app = await buildTestApp();
+      const cookie = await signUpVerified(app, 'member@example.com');
+      const result =
+        type === 'query' ? await query(app, path, undefined, { cookie }) : await mutate(app, path, {}, { cookie });
+      expect([result.status, result.appCode]).toEqual([403, 'FORBIDDEN']);
     },
   );
 });

@@ -1,3 +1,5 @@
+import { adminRouter } from './features/admin/admin.router.ts';
+import { authRouter } from './features/auth/auth.router.ts';
 import { recordsRouter } from './features/records/records.router.ts';
 import { systemRouter } from './features/system/system.router.ts';
 import { router } from './trpc/init.ts';
@@ -8,6 +10,8 @@ import { router } from './trpc/init.ts';
  */
 export const appRouter = router({
   system: systemRouter,
+  auth: authRouter,
+  admin: adminRouter,
   records: recordsRouter,
 });
 

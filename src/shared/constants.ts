@@ -23,8 +23,12 @@ export const limits = deepFreeze({
   },
   /** RFC 5321 caps an address at 254 characters. */
   emailLength: 254,
+  /** NIST SP 800-63B: at least 8; long passphrases welcome, but bounded (hashing cost). */
+  password: { min: 10, max: 128 },
   /** Identifiers the server makes (cuid, UUID) fit with room to spare. */
   idLength: 64,
+  /** E-mailed one-time tokens (signed JWTs from the auth library). */
+  tokenLength: 2048,
   /** Opaque pagination cursors. */
   cursorLength: 256,
   /** Items in any list a client sends. */

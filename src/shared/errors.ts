@@ -31,6 +31,27 @@ export const errorCatalogue = {
     showDetails: false,
     description: 'The call needs a signed-in user or a valid API key.',
   },
+  INVALID_CREDENTIALS: {
+    trpcCode: 'UNAUTHORIZED',
+    httpStatus: 401,
+    message: 'The e-mail or the password is wrong.',
+    showDetails: false,
+    description: 'Sign-in failed; an unknown e-mail and a wrong password get the same answer.',
+  },
+  EMAIL_NOT_VERIFIED: {
+    trpcCode: 'FORBIDDEN',
+    httpStatus: 403,
+    message: 'Confirm your e-mail address first: follow the link we sent you.',
+    showDetails: false,
+    description: 'Sign-in before the address was verified.',
+  },
+  INVALID_TOKEN: {
+    trpcCode: 'BAD_REQUEST',
+    httpStatus: 400,
+    message: 'This link is invalid or has expired. Ask for a new one.',
+    showDetails: false,
+    description: 'A verification or password-reset token is wrong, used or expired.',
+  },
   FORBIDDEN: {
     trpcCode: 'FORBIDDEN',
     httpStatus: 403,

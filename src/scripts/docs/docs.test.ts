@@ -5,7 +5,7 @@ import { appRoot } from '../../server/paths.ts';
 import { appRouter } from '../../server/router.ts';
 import { listProcedures } from '../../server/trpc/procedure-list.ts';
 import { formatMarkdown } from './format-markdown.ts';
-import { renderErrorsDoc, withSpecTable } from './render.ts';
+import { renderAccessDoc, renderErrorsDoc, withSpecTable } from './render.ts';
 import { specPoints } from './spec-points.ts';
 
 const read = (file: string) => readFileSync(join(appRoot, file), 'utf8');
@@ -13,6 +13,12 @@ const read = (file: string) => readFileSync(join(appRoot, file), 'utf8');
 describe('docs/errors.md', () => {
   it('lists exactly the catalogue in src/shared/errors.ts (run npm run docs when it fails)', async () => {
     expect(read('docs/errors.md')).toBe(await formatMarkdown(renderErrorsDoc(), 'docs/errors.md'));
+  });
+});
+
+describe('docs/access.md', () => {
+  it('is the role × procedure matrix of the current router (run npm run docs:access when it fails)', async () => {
+    expect(read('docs/access.md')).toBe(await formatMarkdown(renderAccessDoc(), 'docs/access.md'));
   });
 });
 

@@ -36,7 +36,7 @@ export const specPoints: readonly SpecPoint[] = [
     title: 'Entities and fields',
     status: 'not specified',
     homes: ['prisma/sqlite/schema.prisma', 'src/shared/schemas/', 'src/server/db/selects.ts'],
-    today: "Only the foundation's User (for identity); no domain entity, no table for the placeholder records.",
+    today: 'Identity only (User, Session, Account, Verification, Apikey); no domain entity, no table for records.',
   },
   {
     number: 4,
@@ -56,15 +56,16 @@ export const specPoints: readonly SpecPoint[] = [
     number: 6,
     title: 'Roles and permissions',
     status: 'not specified',
-    homes: ['src/server/trpc/operation-meta.ts', 'src/server/trpc/init.ts'],
-    today: 'Every procedure declares its access; only "public" exists until the identity issue adds roles.',
+    homes: ['src/shared/permissions.ts', 'src/server/trpc/init.ts', 'docs/access.md'],
+    today:
+      "The foundation's assumed roles, admin and member; every procedure declares public, signed-in or a permission.",
   },
   {
     number: 7,
     title: 'Calls it makes, including transactional e-mail',
     status: 'not specified',
     homes: ['src/server/router.ts', 'src/server/features/', 'src/server/trpc/operation.ts'],
-    today: 'system.health and system.info are real; records.list, records.get, records.create are placeholders (501).',
+    today: 'system, auth and admin operations are real; records.list, records.get, records.create are placeholders.',
   },
   {
     number: 8,

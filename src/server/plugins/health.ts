@@ -1,5 +1,6 @@
 import fp from 'fastify-plugin';
 import type { Config } from '../config.ts';
+import { pendingMigrations } from '../db/applied-migrations.ts';
 import { localMigrationNames } from '../db/migrations.ts';
 
 const quieter = ['fatal', 'error', 'silent'];
@@ -22,17 +23,13 @@ export const healthPlugin = fp<{ logLevel: Config['LOG_LEVEL'] }>(
 
     app.get('/readyz', { logLevel }, async (req, reply) => {
       void reply.header('cache-control', 'no-store');
-      let applied: Set<string>;
+      let pending: string[];
       try {
-        const rows = await app.db.$queryRaw<{ migration_name: string }[]>`
-          SELECT migration_name FROM _prisma_migrations
-          WHERE finished_at IS NOT NULL AND rolled_back_at IS NULL`;
-        applied = new Set(rows.map((row) => row.migration_name));
+        pending = await pendingMigrations(app.db, expected);
       } catch (error) {
-        req.log.warn({ err: error }, 'readiness: database unreachable or not migrated');
+        req.log.warn({ err: error }, 'readiness: database unreachable');
         return reply.code(503).send({ status: 'unready', reason: 'database unavailable' });
       }
-      const pending = expected.filter((name) => !applied.has(name));
       if (pending.length) return reply.code(503).send({ status: 'unready', reason: 'migrations pending', pending });
       return reply.send({ status: 'ready' });
     });

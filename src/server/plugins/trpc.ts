@@ -2,6 +2,7 @@ import { fastifyRequestHandler } from '@trpc/server/adapters/fastify';
 import fp from 'fastify-plugin';
 import { TRPC_MAX_BATCH_SIZE, TRPC_PATH } from '../../shared/transport.ts';
 import { toAppError } from '../errors/to-app-error.ts';
+import { publicUrl } from '../config.ts';
 import { appRouter, type AppRouter } from '../router.ts';
 import { createContextFactory, type AppServices } from '../trpc/context.ts';
 import { requestScope } from '../trpc/request-scope.ts';
@@ -16,6 +17,7 @@ import { requestScope } from '../trpc/request-scope.ts';
 export const trpcPlugin = fp<{ services: AppServices }>(
   async (app, { services }) => {
     const createContext = createContextFactory(services);
+    const allowedOrigin = publicUrl(services.config).origin;
     await app.register(async (scope) => {
       scope.removeAllContentTypeParsers();
       // Fastify's own JSON parser: malformed JSON gets a 400 here, and `__proto__` or
@@ -25,6 +27,14 @@ export const trpcPlugin = fp<{ services: AppServices }>(
         { parseAs: 'string' },
         scope.getDefaultJsonParser('error', 'error'),
       );
+      // Cookies ride along on cross-site requests; a state change carrying one must come
+      // from our own pages (CSRF). Scripts with an API key send no cookie and pass.
+      scope.addHook('onRequest', async (req) => {
+        if (req.method !== 'POST' || !req.headers.cookie) return;
+        const site = req.headers['sec-fetch-site'];
+        if (site === 'same-origin' || req.headers.origin === allowedOrigin) return;
+        throw Object.assign(new Error('Cross-site request refused.'), { statusCode: 403 });
+      });
       scope.route({
         method: ['GET', 'POST'],
         url: `${TRPC_PATH}/:path`,

@@ -7,7 +7,9 @@ import { afterAll, inject } from 'vitest';
 import { buildApp, type BuildOptions } from '../app.ts';
 import { readBuildInfo } from '../build-info.ts';
 import { testConfig, type Config } from '../config.ts';
+import { createAuth } from '../auth/create-auth.ts';
 import { openDatabase } from '../db/client.ts';
+import { createRecordingEmail } from '../email/email-port.ts';
 import { appRouter } from '../router.ts';
 import { createInnerContext, type AppServices } from '../trpc/context.ts';
 import { createCallerFactory } from '../trpc/init.ts';
@@ -42,20 +44,35 @@ export async function buildTestApp(
   return app;
 }
 
-/** Calls procedures directly through `createCaller`, with no HTTP in between. */
-export async function createTestCaller(overrides: Partial<AppServices> = {}) {
+const silentLog = pino({ level: 'silent' });
+
+/** Services on a fresh database, as the app builds them, without HTTP. */
+export async function createTestServices(overrides: Partial<AppServices> = {}): Promise<AppServices> {
   const config = testConfig({ DATABASE_URL: testDatabaseUrl() });
   const db = overrides.db ?? (await openDatabase({ databaseUrl: config.DATABASE_URL, busyTimeoutMs: 1000 }));
   afterAll(() => db.$disconnect());
+  const email = overrides.email ?? createRecordingEmail(silentLog);
   const services: AppServices = {
     config,
     db,
+    email,
+    auth: createAuth({ config, db, email, log: silentLog }),
     buildInfo: readBuildInfo(undefined),
     startedAt: new Date(),
-    ...overrides,
   };
-  const caller = createCallerFactory(appRouter)(
-    createInnerContext(services, 'test-request', pino({ level: 'silent' })),
-  );
-  return { caller, services };
+  return Object.assign(services, overrides);
+}
+
+/**
+ * Calls procedures directly through `createCaller`, with no HTTP in between.
+ * `headers` carry credentials (a session cookie or `authorization: Bearer …`).
+ */
+export async function createTestCaller(overrides: Partial<AppServices> = {}, headers = new Headers()) {
+  const services = await createTestServices(overrides);
+  const cookies: string[] = [];
+  const context = createInnerContext(services, 'test-request', silentLog, {
+    headers,
+    setCookies: (set) => cookies.push(...set),
+  });
+  return { caller: createCallerFactory(appRouter)(context), services, cookies };
 }

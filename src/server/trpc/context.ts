@@ -1,12 +1,18 @@
 import type { FastifyBaseLogger, FastifyReply, FastifyRequest } from 'fastify';
+import type { Auth } from '../auth/create-auth.ts';
+import { CLIENT_IP_HEADER } from '../auth/create-auth.ts';
+import { readCredentials, type Credentials } from '../auth/viewer.ts';
+import type { BuildInfo } from '../build-info.ts';
 import type { Config } from '../config.ts';
 import type { Database } from '../db/client.ts';
-import type { BuildInfo } from '../build-info.ts';
+import type { EmailPort } from '../email/email-port.ts';
 
 /** What the server holds for its whole life; procedures reach it through the context. */
 export interface AppServices {
   config: Config;
   db: Database;
+  auth: Auth;
+  email: EmailPort;
   buildInfo: BuildInfo;
   startedAt: Date;
 }
@@ -18,6 +24,12 @@ export interface AppServices {
 export interface InnerContext extends AppServices {
   requestId: string;
   log: FastifyBaseLogger;
+  /** The request's headers as the auth library reads them (cookie, user agent, client IP). */
+  authHeaders: Headers;
+  /** Reads the caller's credentials once per request, and only when a procedure asks. */
+  credentials: () => Promise<Credentials>;
+  /** Hands Set-Cookie values (a new or cleared session) to the response. */
+  setCookies: (cookies: string[]) => void;
 }
 
 export interface Context extends InnerContext {
@@ -25,14 +37,48 @@ export interface Context extends InnerContext {
   res?: FastifyReply;
 }
 
-export function createInnerContext(services: AppServices, requestId: string, log: FastifyBaseLogger): InnerContext {
-  return { ...services, requestId, log };
+function once<T>(load: () => Promise<T>): () => Promise<T> {
+  let value: Promise<T> | undefined;
+  return () => (value ??= load());
+}
+
+export function createInnerContext(
+  services: AppServices,
+  requestId: string,
+  log: FastifyBaseLogger,
+  request: { headers?: Headers; setCookies?: (cookies: string[]) => void } = {},
+): InnerContext {
+  const authHeaders = request.headers ?? new Headers();
+  return {
+    ...services,
+    requestId,
+    log,
+    authHeaders,
+    credentials: once(() => readCredentials(services.auth, authHeaders)),
+    setCookies: request.setCookies ?? (() => undefined),
+  };
+}
+
+/** Only what the auth library needs, and the client IP as Fastify determined it. */
+function authHeadersOf(req: FastifyRequest): Headers {
+  const headers = new Headers();
+  for (const name of ['cookie', 'authorization', 'user-agent']) {
+    const value = req.headers[name];
+    if (typeof value === 'string') headers.set(name, value);
+  }
+  headers.set(CLIENT_IP_HEADER, req.ip);
+  return headers;
 }
 
 /** The per-request context the HTTP adapter builds. */
 export function createContextFactory(services: AppServices) {
   return ({ req, res }: { req: FastifyRequest; res: FastifyReply }): Context => ({
-    ...createInnerContext(services, req.id, req.log),
+    ...createInnerContext(services, req.id, req.log, {
+      headers: authHeadersOf(req),
+      setCookies: (cookies) => {
+        if (cookies.length) void res.header('set-cookie', cookies);
+      },
+    }),
     req,
     res,
   });

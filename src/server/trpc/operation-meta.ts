@@ -1,7 +1,13 @@
 import type { AppErrorCode } from '../../shared/errors.ts';
+import type { Permission } from '../../shared/permissions.ts';
 
-/** Who may call a procedure. The identity issue adds signed-in and permission rules. */
-export type AccessRule = 'public';
+/**
+ * Who may call a procedure: anyone, any signed-in caller, or a caller holding a
+ * permission (src/shared/permissions.ts). Every procedure declares one; the base
+ * procedures in init.ts are the only way to build a procedure, and a test walks the
+ * router to prove none lacks it.
+ */
+export type AccessRule = 'public' | 'signed-in' | { permission: Permission };
 
 /**
  * What every procedure declares about itself, read by tests and generated docs:

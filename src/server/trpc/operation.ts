@@ -1,7 +1,7 @@
 import type { z } from 'zod';
 import { AppError, type AppErrorCode } from '../../shared/errors.ts';
 import type { InnerContext } from './context.ts';
-import { publicProcedure } from './init.ts';
+import { procedureFor as baseProcedure } from './init.ts';
 import type { AccessRule } from './operation-meta.ts';
 
 /**
@@ -26,13 +26,11 @@ export function defineOperation<Input extends z.ZodType, Output extends z.ZodTyp
   return Object.freeze(contract);
 }
 
-const baseProcedures = { public: publicProcedure } satisfies Record<AccessRule, typeof publicProcedure>;
-
 function procedureFor<Input extends z.ZodType, Output extends z.ZodType>(
   contract: OperationContract<Input, Output>,
   placeholder: boolean,
 ) {
-  return baseProcedures[contract.access]
+  return baseProcedure(contract.access)
     .meta({
       access: contract.access,
       operation: { name: contract.name, summary: contract.summary, errors: contract.errors, placeholder },

@@ -52,3 +52,12 @@ export async function describeSystem({ db, buildInfo, startedAt }: AppServices):
     database: await databaseEngine(db),
   };
 }
+
+export async function countAccounts({ db }: Pick<AppServices, 'db'>) {
+  const [users, activeSessions, apiKeys] = await Promise.all([
+    db.user.count(),
+    db.session.count({ where: { expiresAt: { gt: new Date() } } }),
+    db.apikey.count(),
+  ]);
+  return { users, activeSessions, apiKeys };
+}

@@ -1,0 +1,61 @@
+/**
+ * `npm run user:create-admin -- <email>`: makes the first (or another) administrator.
+ * An existing account is promoted. Otherwise an account is created with a random
+ * password nobody sees, and a password-reset link is e-mailed (printed here while no
+ * e-mail transport is configured): there is never a default password.
+ */
+import { randomBytes } from 'node:crypto';
+import pino from 'pino';
+import { z } from 'zod';
+import { createAuth } from '../server/auth/create-auth.ts';
+import { loadConfig } from '../server/config.ts';
+import { pendingMigrations } from '../server/db/applied-migrations.ts';
+import { openDatabase } from '../server/db/client.ts';
+import { migrateDatabase } from '../server/db/migrations.ts';
+import { createRecordingEmail } from '../server/email/email-port.ts';
+
+async function main(): Promise<number> {
+  const email = z.email().safeParse(process.argv[2]);
+  if (!email.success) {
+    console.error('Usage: npm run user:create-admin -- <email>');
+    return 2;
+  }
+  const config = loadConfig();
+  let db = await openDatabase({ databaseUrl: config.DATABASE_URL, busyTimeoutMs: config.SQLITE_BUSY_TIMEOUT_MS });
+  // A fresh clone may never have started; a running server has migrated already, and
+  // the migration engine's exclusive lock would wait for it, so migrate only if needed.
+  if ((await pendingMigrations(db)).length) {
+    await db.$disconnect();
+    await migrateDatabase(config.DATABASE_URL);
+    db = await openDatabase({ databaseUrl: config.DATABASE_URL, busyTimeoutMs: config.SQLITE_BUSY_TIMEOUT_MS });
+  }
+  try {
+    const existing = await db.user.findUnique({ where: { email: email.data }, select: { id: true } });
+    if (existing) {
+      await db.user.update({ where: { id: existing.id }, data: { role: 'admin', disabled: false } });
+      console.log(`${email.data} is now an administrator.`);
+      return 0;
+    }
+    const mailbox = createRecordingEmail(pino({ level: 'silent' }));
+    const auth = createAuth({ config, db, email: mailbox, log: pino({ level: 'warn' }) });
+    const password = randomBytes(32).toString('base64url');
+    await auth.api.signUpEmail({ body: { name: email.data.split('@')[0] ?? 'Admin', email: email.data, password } });
+    // The operator vouches for the address; the reset link below proves the mailbox.
+    await db.user.update({ where: { email: email.data }, data: { role: 'admin', emailVerified: true } });
+    await auth.api.requestPasswordReset({ body: { email: email.data } });
+    const link = mailbox.latestTo(email.data, 'reset-password')?.template.data.url;
+    console.log(`Created administrator ${email.data}. Set a password with this link (valid for one hour):`);
+    console.log(link);
+    return 0;
+  } finally {
+    await db.$disconnect();
+  }
+}
+
+main().then(
+  (code) => process.exit(code),
+  (error: unknown) => {
+    console.error(`Could not create the administrator: ${error instanceof Error ? error.message : String(error)}`);
+    process.exit(1);
+  },
+);

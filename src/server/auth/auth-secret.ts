@@ -1,0 +1,21 @@
+import { randomBytes } from 'node:crypto';
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import type { Config } from '../config.ts';
+import { sqliteFileFromUrl } from '../db/sqlite-url.ts';
+
+/**
+ * The secret that signs session cookies: AUTH_SECRET when set, else one generated
+ * on first start and kept beside the SQLite file, so `npm start` needs no set-up
+ * and restarts keep everyone signed in. Several instances must share AUTH_SECRET.
+ */
+export function resolveAuthSecret(config: Config): string {
+  if (config.AUTH_SECRET) return config.AUTH_SECRET;
+  const database = sqliteFileFromUrl(config.DATABASE_URL);
+  if (database === ':memory:') return randomBytes(32).toString('base64url');
+  const file = join(dirname(database), '.auth-secret');
+  if (existsSync(file)) return readFileSync(file, 'utf8').trim();
+  const secret = randomBytes(32).toString('base64url');
+  writeFileSync(file, secret, { mode: 0o600, flag: 'wx' });
+  return secret;
+}

@@ -1,0 +1,132 @@
+import { apiKey } from '@better-auth/api-key';
+import type { FastifyBaseLogger } from 'fastify';
+import { betterAuth } from 'better-auth';
+import { prismaAdapter } from 'better-auth/adapters/prisma';
+import { APIError } from 'better-auth/api';
+import { limits } from '../../shared/constants.ts';
+import { defaultRole } from '../../shared/permissions.ts';
+import { product } from '../../shared/product.ts';
+import { publicUrl, type Config } from '../config.ts';
+import type { Database } from '../db/client.ts';
+import type { EmailPort } from '../email/email-port.ts';
+import { resolveAuthSecret } from './auth-secret.ts';
+
+/** The header the auth library reads the client's address from; set by us, never by a client. */
+export const CLIENT_IP_HEADER = 'x-app-client-ip';
+
+/** API keys start with this, so a leaked one is recognisable (and scannable) as ours. */
+export const API_KEY_PREFIX = 'rpc_';
+
+export interface AuthDependencies {
+  config: Config;
+  db: Database;
+  email: EmailPort;
+  log: FastifyBaseLogger;
+}
+
+/**
+ * better-auth does the security-critical parts: password hashing (scrypt), session
+ * tokens and signed cookies, verification and reset tokens, API keys stored hashed.
+ * Its HTTP routes are not mounted: every auth operation is a tRPC procedure that
+ * calls `auth.api.*` (src/server/features/auth/), so inputs, errors and access rules
+ * follow the rest of the app (docs/decisions/0009-identity-and-access.md).
+ */
+export function createAuth({ config, db, email, log }: AuthDependencies) {
+  const origin = publicUrl(config);
+  const link = (path: string, token: string) => new URL(`${path}?token=${encodeURIComponent(token)}`, origin).href;
+
+  return betterAuth({
+    appName: product.name,
+    baseURL: origin.origin,
+    secret: resolveAuthSecret(config),
+    database: prismaAdapter(db, { provider: 'sqlite' }),
+    trustedOrigins: [origin.origin],
+    telemetry: { enabled: false },
+    // The library's own messages go to the app's log; a refused key is routine, not an error.
+    logger: {
+      log: (level, message) => {
+        log[level === 'error' ? 'warn' : level]({ source: 'auth' }, message);
+      },
+    },
+    // Limits are the app's own (per procedure); the library's apply to its HTTP routes only.
+    rateLimit: { enabled: false },
+    emailAndPassword: {
+      enabled: true,
+      requireEmailVerification: true,
+      minPasswordLength: limits.password.min,
+      maxPasswordLength: limits.password.max,
+      revokeSessionsOnPasswordReset: true,
+      resetPasswordTokenExpiresIn: 60 * 60,
+      sendResetPassword: async ({ user, token }) => {
+        await email.send({
+          to: user.email,
+          template: { name: 'reset-password', data: { name: user.name, url: link('/reset-password', token) } },
+          idempotencyKey: `reset-password:${token}`,
+        });
+      },
+    },
+    emailVerification: {
+      sendOnSignUp: true,
+      autoSignInAfterVerification: true,
+      expiresIn: 24 * 60 * 60,
+      sendVerificationEmail: async ({ user, token }) => {
+        await email.send({
+          to: user.email,
+          template: { name: 'verify-email', data: { name: user.name, url: link('/verify-email', token) } },
+          idempotencyKey: `verify-email:${token}`,
+        });
+      },
+    },
+    user: {
+      additionalFields: {
+        role: { type: 'string', required: false, defaultValue: defaultRole, input: false },
+        disabled: { type: 'boolean', required: false, defaultValue: false, input: false },
+      },
+    },
+    session: {
+      expiresIn: 30 * 24 * 60 * 60,
+      updateAge: 24 * 60 * 60,
+      // Every request reads the session row, so a revoked session is refused at once.
+      cookieCache: { enabled: false },
+    },
+    advanced: {
+      cookiePrefix: 'app',
+      useSecureCookies: origin.protocol === 'https:',
+      ipAddress: { ipAddressHeaders: [CLIENT_IP_HEADER] },
+    },
+    databaseHooks: {
+      user: {
+        create: {
+          // FIRST_ADMIN_EMAIL: whoever signs up with it while no admin exists becomes one.
+          before: async (user) => {
+            if (user.email.toLowerCase() !== config.FIRST_ADMIN_EMAIL?.toLowerCase()) return;
+            const admins = await db.user.count({ where: { role: 'admin' } });
+            return admins === 0 ? { data: { ...user, role: 'admin' } } : undefined;
+          },
+        },
+      },
+      session: {
+        create: {
+          // A disabled user cannot start a session, however they authenticate.
+          before: async (session) => {
+            const user = await db.user.findUnique({ where: { id: session.userId }, select: { disabled: true } });
+            if (user?.disabled) throw new APIError('FORBIDDEN', { code: 'USER_DISABLED', message: 'User is disabled' });
+          },
+        },
+      },
+    },
+    plugins: [
+      apiKey({
+        defaultPrefix: API_KEY_PREFIX,
+        // Keys are checked by the app's context (Authorization: Bearer), not turned into sessions.
+        enableSessionForAPIKeys: false,
+        rateLimit: { enabled: false },
+        keyExpiration: { defaultExpiresIn: null, minExpiresIn: 1, maxExpiresIn: 365 },
+        maximumNameLength: limits.text.short,
+        permissions: { defaultPermissions: {} },
+      }),
+    ],
+  });
+}
+
+export type Auth = ReturnType<typeof createAuth>;

@@ -1,0 +1,69 @@
+import { isPermission, type Permission } from '../../shared/permissions.ts';
+import type { Auth } from './create-auth.ts';
+
+/** Who is calling: a signed-in person (session cookie) or a script (API key). */
+export interface Viewer {
+  userId: string;
+  email: string;
+  name: string;
+  role: string;
+  via: 'session' | 'api-key';
+  /** The session's id (never its token), to tell "this device" apart; null for keys. */
+  sessionId: string | null;
+  /** An API key's scope; null for sessions (the role alone decides). */
+  scope: Permission[] | null;
+}
+
+/** The result of reading the caller's credentials: none, valid, or presented but refused. */
+export type Credentials = { kind: 'none' } | { kind: 'valid'; viewer: Viewer } | { kind: 'refused' };
+
+const BEARER = /^Bearer\s+(\S{1,512})$/i;
+
+/**
+ * Reads `Authorization: Bearer <key>` or the session cookie. A key or cookie that
+ * is forged, expired, revoked, or whose user is disabled is "refused": signed-in
+ * procedures answer UNAUTHENTICATED, public ones ignore it.
+ */
+export async function readCredentials(auth: Auth, headers: Headers): Promise<Credentials> {
+  const authorization = headers.get('authorization');
+  if (authorization) {
+    const key = BEARER.exec(authorization)?.[1];
+    return key ? fromApiKey(auth, key) : { kind: 'refused' };
+  }
+  if (!headers.get('cookie')?.includes('session_token')) return { kind: 'none' };
+  const found = await auth.api.getSession({ headers }).catch(() => null);
+  if (!found || found.user.disabled) return { kind: 'refused' };
+  return {
+    kind: 'valid',
+    viewer: {
+      userId: found.user.id,
+      email: found.user.email,
+      name: found.user.name,
+      role: found.user.role ?? 'member',
+      via: 'session',
+      sessionId: found.session.id,
+      scope: null,
+    },
+  };
+}
+
+async function fromApiKey(auth: Auth, key: string): Promise<Credentials> {
+  const result = await auth.api.verifyApiKey({ body: { key } }).catch(() => null);
+  if (!result?.valid || !result.key) return { kind: 'refused' };
+  const ctx = await auth.$context;
+  const owner = await ctx.internalAdapter.findUserById(result.key.referenceId);
+  if (!owner || (owner as { disabled?: boolean }).disabled) return { kind: 'refused' };
+  const scope = (result.key.permissions?.app ?? []).filter(isPermission);
+  return {
+    kind: 'valid',
+    viewer: {
+      userId: owner.id,
+      email: owner.email,
+      name: owner.name,
+      role: (owner as { role?: string }).role ?? 'member',
+      via: 'api-key',
+      sessionId: null,
+      scope,
+    },
+  };
+}

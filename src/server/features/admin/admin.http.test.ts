@@ -1,0 +1,152 @@
+import type { AddressInfo } from 'node:net';
+import { describe, expect, it } from 'vitest';
+import { createScriptClient } from '../../../scripts/script-client.ts';
+import { buildTestApp } from '../../test/test-app.ts';
+import { mutate, PASSWORD, query, signUpVerified } from '../../test/http-client.ts';
+
+const ADMIN = 'root@example.com';
+
+/** An app whose first admin is ADMIN (FIRST_ADMIN_EMAIL), with one member. */
+async function appWithAdminAndMember() {
+  const app = await buildTestApp({ FIRST_ADMIN_EMAIL: ADMIN });
+  const admin = await signUpVerified(app, ADMIN);
+  const member = await signUpVerified(app, 'member@example.com');
+  const memberId = ((await query(app, 'auth.viewer', undefined, { cookie: member })).data as { id: string }).id;
+  return { app, admin, member, memberId };
+}
+
+describe('roles and permissions', () => {
+  it('FIRST_ADMIN_EMAIL makes the first admin; later sign-ups with it do not', async () => {
+    const { app, admin } = await appWithAdminAndMember();
+    expect((await query(app, 'auth.viewer', undefined, { cookie: admin })).data).toMatchObject({ role: 'admin' });
+  });
+
+  it('a member calling an admin procedure gets FORBIDDEN; a signed-out caller UNAUTHENTICATED', async () => {
+    const { app, member } = await appWithAdminAndMember();
+    const forbidden = await query(app, 'admin.users.list', {}, { cookie: member });
+    expect([forbidden.status, forbidden.appCode]).toEqual([403, 'FORBIDDEN']);
+    const anonymous = await query(app, 'admin.users.list', {});
+    expect([anonymous.status, anonymous.appCode]).toEqual([401, 'UNAUTHENTICATED']);
+  });
+
+  it('an admin lists and searches users', async () => {
+    const { app, admin } = await appWithAdminAndMember();
+    const all = (await query(app, 'admin.users.list', {}, { cookie: admin })).data as { items: { email: string }[] };
+    expect(all.items.map((user) => user.email).sort()).toEqual(['member@example.com', ADMIN]);
+    const found = (await query(app, 'admin.users.list', { search: 'memb' }, { cookie: admin })).data as {
+      items: { email: string }[];
+    };
+    expect(found.items.map((user) => user.email)).toEqual(['member@example.com']);
+  });
+
+  it("an admin changes a member's role, and the member's permissions follow at once", async () => {
+    const { app, admin, member, memberId } = await appWithAdminAndMember();
+    const before = (await query(app, 'auth.viewer', undefined, { cookie: member })).data as { permissions: string[] };
+    expect(before.permissions).not.toContain('read:users:any');
+
+    const changed = await mutate(app, 'admin.users.setRole', { userId: memberId, role: 'admin' }, { cookie: admin });
+    expect(changed.status).toBe(200);
+    const after = (await query(app, 'auth.viewer', undefined, { cookie: member })).data as { permissions: string[] };
+    expect(after.permissions).toContain('read:users:any');
+    expect((await query(app, 'admin.users.list', {}, { cookie: member })).status).toBe(200);
+  });
+
+  it('refuses an unknown role as a validation error', async () => {
+    const { app, admin, memberId } = await appWithAdminAndMember();
+    const result = await mutate(app, 'admin.users.setRole', { userId: memberId, role: 'superuser' }, { cookie: admin });
+    expect(result.appCode).toBe('VALIDATION_FAILED');
+  });
+
+  it('disabling a user ends their sessions at once and refuses their sign-in', async () => {
+    const { app, admin, member, memberId } = await appWithAdminAndMember();
+    const disabled = await mutate(
+      app,
+      'admin.users.setDisabled',
+      { userId: memberId, disabled: true },
+      { cookie: admin },
+    );
+    expect(disabled.status).toBe(200);
+    expect((await query(app, 'auth.sessions.list', undefined, { cookie: member })).appCode).toBe('UNAUTHENTICATED');
+    const signIn = await mutate(app, 'auth.signIn', { email: 'member@example.com', password: PASSWORD });
+    expect([signIn.status, signIn.appCode]).toEqual([403, 'FORBIDDEN']);
+
+    await mutate(app, 'admin.users.setDisabled', { userId: memberId, disabled: false }, { cookie: admin });
+    expect((await mutate(app, 'auth.signIn', { email: 'member@example.com', password: PASSWORD })).status).toBe(200);
+  });
+
+  it("an admin sees and revokes anyone's session", async () => {
+    const { app, admin, member } = await appWithAdminAndMember();
+    const sessions = (await query(app, 'admin.sessions.list', undefined, { cookie: admin })).data as {
+      id: string;
+      userEmail: string;
+    }[];
+    const target = sessions.find((session) => session.userEmail === 'member@example.com');
+    expect((await mutate(app, 'admin.sessions.revoke', { id: target?.id }, { cookie: admin })).status).toBe(200);
+    expect((await query(app, 'auth.viewer', undefined, { cookie: member })).data).toBeNull();
+  });
+});
+
+describe('API keys for internal scripts', () => {
+  async function createKey(app: Awaited<ReturnType<typeof buildTestApp>>, admin: string, permissions: string[]) {
+    const created = await mutate(
+      app,
+      'admin.apiKeys.create',
+      { name: 'nightly report', permissions, expiresInDays: 30 },
+      { cookie: admin },
+    );
+    expect(created.status).toBe(200);
+    return created.data as { id: string; key: string; start: string };
+  }
+
+  it('is shown once, stored hashed, and lets a script call what its scope allows, recording its use', async () => {
+    const { app, admin } = await appWithAdminAndMember();
+    const { id, key, start } = await createKey(app, admin, ['read:system:any']);
+    expect(key.startsWith(start)).toBe(true);
+    const stored = await app.db.apikey.findUniqueOrThrow({ where: { id } });
+    expect(stored.key).not.toContain(key.slice(8));
+
+    const listed = (await query(app, 'admin.apiKeys.list', undefined, { cookie: admin })).data as object[];
+    expect(JSON.stringify(listed)).not.toContain(key);
+
+    await app.listen({ host: '127.0.0.1', port: 0 });
+    const client = createScriptClient(`http://127.0.0.1:${(app.server.address() as AddressInfo).port}`, {
+      apiKey: key,
+    });
+    expect(await client.system.stats.query()).toMatchObject({ users: 2 });
+    const used = await app.db.apikey.findUniqueOrThrow({ where: { id } });
+    expect(used.lastRequest).toBeInstanceOf(Date);
+  });
+
+  it("never grants more than its scope, even when the owner's role could", async () => {
+    const { app, admin } = await appWithAdminAndMember();
+    const { key } = await createKey(app, admin, ['read:system:any']);
+    const result = await query(app, 'admin.users.list', {}, { authorization: `Bearer ${key}` });
+    expect([result.status, result.appCode]).toEqual([403, 'FORBIDDEN']);
+  });
+
+  it('a revoked, expired, or disabled-owner key gets UNAUTHENTICATED at once', async () => {
+    const { app, admin } = await appWithAdminAndMember();
+    const revoked = await createKey(app, admin, ['read:system:any']);
+    const bearer = (key: string) => ({ authorization: `Bearer ${key}` });
+    expect((await query(app, 'system.stats', undefined, bearer(revoked.key))).status).toBe(200);
+    await mutate(app, 'admin.apiKeys.revoke', { id: revoked.id }, { cookie: admin });
+    expect((await query(app, 'system.stats', undefined, bearer(revoked.key))).appCode).toBe('UNAUTHENTICATED');
+
+    const expired = await createKey(app, admin, ['read:system:any']);
+    await app.db.apikey.update({ where: { id: expired.id }, data: { expiresAt: new Date(Date.now() - 1000) } });
+    expect((await query(app, 'system.stats', undefined, bearer(expired.key))).appCode).toBe('UNAUTHENTICATED');
+  });
+
+  it('stops working when its owner is disabled', async () => {
+    const app = await buildTestApp({ FIRST_ADMIN_EMAIL: ADMIN });
+    const first = await signUpVerified(app, ADMIN);
+    const second = await signUpVerified(app, 'second-admin@example.com');
+    const secondId = ((await query(app, 'auth.viewer', undefined, { cookie: second })).data as { id: string }).id;
+    await mutate(app, 'admin.users.setRole', { userId: secondId, role: 'admin' }, { cookie: first });
+    const { key } = await createKey(app, second, ['read:system:any']);
+    await mutate(app, 'admin.users.setDisabled', { userId: secondId, disabled: true }, { cookie: first });
+    expect((await query(app, 'system.stats', undefined, { authorization: `Bearer ${key}` })).appCode).toBe(
+      'UNAUTHENTICATED',
+    );
+  });
+});

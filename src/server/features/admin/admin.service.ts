@@ -1,0 +1,136 @@
+import { limits } from '../../../shared/constants.ts';
+import { AppError } from '../../../shared/errors.ts';
+import { isPermission, type Permission } from '../../../shared/permissions.ts';
+import type { Viewer } from '../../auth/viewer.ts';
+import type { InnerContext } from '../../trpc/context.ts';
+
+type Ctx = Pick<InnerContext, 'db' | 'auth'>;
+
+const userSelect = {
+  id: true,
+  name: true,
+  email: true,
+  emailVerified: true,
+  role: true,
+  disabled: true,
+  createdAt: true,
+} as const;
+
+/** Users, newest first, optionally filtered by name or e-mail; cursor = last id seen. */
+export async function listUsers(ctx: Ctx, input: { cursor?: string | null; limit: number; search?: string }) {
+  const where = input.search
+    ? { OR: [{ email: { contains: input.search } }, { name: { contains: input.search } }] }
+    : {};
+  const rows = await ctx.db.user.findMany({
+    where,
+    select: userSelect,
+    orderBy: [{ createdAt: 'desc' }, { id: 'desc' }],
+    take: input.limit + 1,
+    ...(input.cursor ? { cursor: { id: input.cursor }, skip: 1 } : {}),
+  });
+  const items = rows.slice(0, input.limit);
+  return { items, nextCursor: rows.length > input.limit ? (items.at(-1)?.id ?? null) : null };
+}
+
+export async function setRole(ctx: Ctx, actor: Viewer, userId: string, role: string) {
+  if (userId === actor.userId) throw new AppError('CONFLICT', { message: 'You cannot change your own role.' });
+  return ctx.db.user.update({ where: { id: userId }, data: { role }, select: userSelect });
+}
+
+/** Disabling ends the user's sessions at once; their API keys stop working with them. */
+export async function setDisabled(ctx: Ctx, actor: Viewer, userId: string, disabled: boolean) {
+  if (userId === actor.userId) throw new AppError('CONFLICT', { message: 'You cannot disable yourself.' });
+  const [user] = await ctx.db.$transaction([
+    ctx.db.user.update({ where: { id: userId }, data: { disabled }, select: userSelect }),
+    ctx.db.session.deleteMany({ where: disabled ? { userId } : { id: '' } }),
+  ]);
+  return user;
+}
+
+export async function listSessions(ctx: Ctx, userId?: string) {
+  const rows = await ctx.db.session.findMany({
+    where: { expiresAt: { gt: new Date() }, ...(userId ? { userId } : {}) },
+    select: {
+      id: true,
+      userId: true,
+      createdAt: true,
+      expiresAt: true,
+      ipAddress: true,
+      userAgent: true,
+      user: { select: { email: true } },
+    },
+    orderBy: { createdAt: 'desc' },
+    take: limits.page.maxSize,
+  });
+  return rows.map(({ user, ...session }) => ({ ...session, userEmail: user.email }));
+}
+
+export async function revokeSession(ctx: Ctx, id: string) {
+  const { count } = await ctx.db.session.deleteMany({ where: { id } });
+  if (count === 0) throw new AppError('NOT_FOUND');
+}
+
+function summarise(key: {
+  id: string;
+  name: string | null;
+  start: string | null;
+  referenceId: string;
+  permissions: unknown;
+  createdAt: Date;
+  expiresAt: Date | null;
+  lastRequest: Date | null;
+}) {
+  const stored = typeof key.permissions === 'string' ? (JSON.parse(key.permissions) as unknown) : key.permissions;
+  const granted = (stored as { app?: unknown[] } | null)?.app ?? [];
+  return {
+    id: key.id,
+    name: key.name,
+    start: key.start,
+    permissions: granted.filter(isPermission),
+    ownerId: key.referenceId,
+    createdAt: key.createdAt,
+    expiresAt: key.expiresAt,
+    lastUsedAt: key.lastRequest,
+  };
+}
+
+/** A key belongs to the admin who made it; it can never do more than its scope and their role allow. */
+export async function createApiKey(
+  ctx: Ctx,
+  owner: Viewer,
+  input: { name: string; permissions: Permission[]; expiresInDays: number | null },
+) {
+  const created = await ctx.auth.api.createApiKey({
+    body: {
+      userId: owner.userId,
+      name: input.name,
+      permissions: { app: input.permissions },
+      ...(input.expiresInDays ? { expiresIn: input.expiresInDays * 24 * 60 * 60 } : {}),
+    },
+  });
+  return { ...summarise(created), key: created.key };
+}
+
+export async function listApiKeys(ctx: Ctx) {
+  const keys = await ctx.db.apikey.findMany({
+    select: {
+      id: true,
+      name: true,
+      start: true,
+      referenceId: true,
+      permissions: true,
+      createdAt: true,
+      expiresAt: true,
+      lastRequest: true,
+    },
+    orderBy: { createdAt: 'desc' },
+    take: limits.page.maxSize,
+  });
+  return keys.map(summarise);
+}
+
+/** Revoking deletes the key: the next request with it is refused. */
+export async function revokeApiKey(ctx: Ctx, id: string) {
+  const { count } = await ctx.db.apikey.deleteMany({ where: { id } });
+  if (count === 0) throw new AppError('NOT_FOUND');
+}

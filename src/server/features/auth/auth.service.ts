@@ -1,0 +1,93 @@
+import { roles, isRole, type Permission } from '../../../shared/permissions.ts';
+import { limits } from '../../../shared/constants.ts';
+import { AppError } from '../../../shared/errors.ts';
+import type { Viewer } from '../../auth/viewer.ts';
+import type { InnerContext } from '../../trpc/context.ts';
+import { viaAuthLibrary } from './auth-errors.ts';
+
+/**
+ * The identity operations, on top of the auth library. Set-Cookie headers the
+ * library returns (a new session, a cleared one) are handed to the response.
+ */
+type Ctx = Pick<InnerContext, 'auth' | 'authHeaders' | 'setCookies' | 'db'>;
+
+function forwardCookies(ctx: Ctx, headers: Headers) {
+  ctx.setCookies(headers.getSetCookie());
+}
+
+export async function signUp(ctx: Ctx, input: { name: string; email: string; password: string }) {
+  await viaAuthLibrary(() => ctx.auth.api.signUpEmail({ body: input, headers: ctx.authHeaders }));
+  // The address must be confirmed before the first sign-in; the link is on its way.
+  return { verificationSent: true as const };
+}
+
+export async function signIn(ctx: Ctx, input: { email: string; password: string }) {
+  const { headers } = await viaAuthLibrary(() =>
+    ctx.auth.api.signInEmail({ body: input, headers: ctx.authHeaders, returnHeaders: true }),
+  );
+  forwardCookies(ctx, headers);
+}
+
+export async function signOut(ctx: Ctx) {
+  const { headers } = await viaAuthLibrary(() =>
+    ctx.auth.api.signOut({ headers: ctx.authHeaders, returnHeaders: true }),
+  );
+  forwardCookies(ctx, headers);
+}
+
+export async function verifyEmail(ctx: Ctx, token: string) {
+  const { headers } = await viaAuthLibrary(() =>
+    ctx.auth.api.verifyEmail({ query: { token }, headers: ctx.authHeaders, returnHeaders: true }),
+  );
+  forwardCookies(ctx, headers);
+}
+
+export async function requestPasswordReset(ctx: Ctx, email: string) {
+  // The same answer whether or not the address has an account.
+  await viaAuthLibrary(() => ctx.auth.api.requestPasswordReset({ body: { email }, headers: ctx.authHeaders }));
+}
+
+export async function resetPassword(ctx: Ctx, input: { token: string; password: string }) {
+  await viaAuthLibrary(() =>
+    ctx.auth.api.resetPassword({ body: { token: input.token, newPassword: input.password }, headers: ctx.authHeaders }),
+  );
+}
+
+export async function changePassword(ctx: Ctx, input: { currentPassword: string; newPassword: string }) {
+  const { headers } = await viaAuthLibrary(() =>
+    ctx.auth.api.changePassword({
+      body: { ...input, revokeOtherSessions: true },
+      headers: ctx.authHeaders,
+      returnHeaders: true,
+    }),
+  );
+  forwardCookies(ctx, headers);
+}
+
+/** What the browser needs about the signed-in person, with the permissions `can()` checks. */
+export function describeViewer(viewer: Viewer) {
+  const granted: readonly Permission[] = isRole(viewer.role) ? roles[viewer.role] : [];
+  return {
+    id: viewer.userId,
+    name: viewer.name,
+    email: viewer.email,
+    role: viewer.role,
+    permissions: granted.filter((permission) => !viewer.scope || viewer.scope.includes(permission)),
+  };
+}
+
+export async function listOwnSessions(ctx: Pick<InnerContext, 'db'>, viewer: Viewer) {
+  const sessions = await ctx.db.session.findMany({
+    where: { userId: viewer.userId, expiresAt: { gt: new Date() } },
+    select: { id: true, createdAt: true, expiresAt: true, ipAddress: true, userAgent: true },
+    orderBy: { createdAt: 'desc' },
+    take: limits.page.maxSize,
+  });
+  return sessions.map((session) => ({ ...session, current: session.id === viewer.sessionId }));
+}
+
+/** Another user's session id is "not found", never "forbidden": ids are not disclosed. */
+export async function revokeOwnSession(ctx: Pick<InnerContext, 'db'>, viewer: Viewer, id: string) {
+  const { count } = await ctx.db.session.deleteMany({ where: { id, userId: viewer.userId } });
+  if (count === 0) throw new AppError('NOT_FOUND');
+}

@@ -1,0 +1,83 @@
+import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
+import { expect } from 'vitest';
+import type { RecordingEmail } from '../email/email-port.ts';
+
+/** Calls procedures over HTTP with `inject`, as a browser on the app's own origin would. */
+export interface CallOptions {
+  cookie?: string;
+  authorization?: string;
+  origin?: string;
+}
+
+export interface TrpcAnswer {
+  status: number;
+  data: unknown;
+  appCode: string | undefined;
+  setCookies: string[];
+  response: LightMyRequestResponse;
+}
+
+const ORIGIN = 'http://localhost:3000';
+
+function answer(response: LightMyRequestResponse): TrpcAnswer {
+  const body = response.json<{
+    result?: { data?: { json?: unknown } };
+    error?: { json: { data: { appCode: string } } };
+  }>();
+  const setCookie = response.headers['set-cookie'];
+  return {
+    status: response.statusCode,
+    data: body.result?.data?.json,
+    appCode: body.error?.json.data.appCode,
+    setCookies: setCookie === undefined ? [] : Array.isArray(setCookie) ? setCookie : [setCookie],
+    response,
+  };
+}
+
+function headersOf(options: CallOptions): Record<string, string> {
+  return {
+    ...(options.cookie ? { cookie: options.cookie } : {}),
+    ...(options.authorization ? { authorization: options.authorization } : {}),
+    origin: options.origin ?? ORIGIN,
+  };
+}
+
+export async function mutate(app: FastifyInstance, path: string, input?: unknown, options: CallOptions = {}) {
+  return answer(
+    await app.inject({
+      method: 'POST',
+      url: `/trpc/${path}`,
+      headers: { ...headersOf(options), 'content-type': 'application/json' },
+      payload: JSON.stringify(input === undefined ? {} : { json: input }),
+    }),
+  );
+}
+
+export async function query(app: FastifyInstance, path: string, input?: unknown, options: CallOptions = {}) {
+  const search = input === undefined ? '' : `?input=${encodeURIComponent(JSON.stringify({ json: input }))}`;
+  return answer(await app.inject({ method: 'GET', url: `/trpc/${path}${search}`, headers: headersOf(options) }));
+}
+
+/** `name=value` of the session cookie a response set, for the next request's Cookie header. */
+export function sessionCookie(result: TrpcAnswer): string {
+  const cookie = result.setCookies.find((value) => value.includes('session_token=') && !/Max-Age=0/i.test(value));
+  expect(cookie, 'a session cookie').toBeDefined();
+  return String(cookie).split(';')[0] ?? '';
+}
+
+export function recordedLinkToken(app: FastifyInstance, to: string, template: 'verify-email' | 'reset-password') {
+  const message = (app.services.email as RecordingEmail).latestTo(to, template);
+  expect(message, `an e-mail ${template} to ${to}`).toBeDefined();
+  return new URL(message?.template.data.url ?? 'http://x').searchParams.get('token') ?? '';
+}
+
+export const PASSWORD = 'correct horse battery staple';
+
+/** Signs up, follows the verification link, and returns the session cookie. */
+export async function signUpVerified(app: FastifyInstance, email: string, name = email.split('@')[0] ?? 'User') {
+  const signedUp = await mutate(app, 'auth.signUp', { name, email, password: PASSWORD });
+  expect(signedUp.status, JSON.stringify(signedUp.response.json())).toBe(200);
+  const verified = await mutate(app, 'auth.verifyEmail', { token: recordedLinkToken(app, email, 'verify-email') });
+  expect(verified.status).toBe(200);
+  return sessionCookie(verified);
+}

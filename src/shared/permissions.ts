@@ -1,0 +1,63 @@
+/**
+ * [6] Roles and permissions, checked the same way on the server (base procedures)
+ * and in the browser (`can` hides what a user may not do).
+ *
+ * A permission is `action:entity`, optionally `:own` (only the user's own records)
+ * or `:any`. `admin` and `member` are the foundation's assumption
+ * (docs/decisions/0009-identity-and-access.md); the specification's roles and
+ * permissions replace or extend them here, and docs/access.md shows the result.
+ */
+export const permissions = [
+  'read:users:any',
+  'update:users:any',
+  'read:sessions:own',
+  'revoke:sessions:own',
+  'read:sessions:any',
+  'revoke:sessions:any',
+  'manage:api-keys:any',
+  'read:system:any',
+] as const;
+
+export type Permission = (typeof permissions)[number];
+
+export const roles = {
+  admin: [...permissions],
+  member: ['read:sessions:own', 'revoke:sessions:own'],
+} as const satisfies Record<string, readonly Permission[]>;
+
+export type Role = keyof typeof roles;
+
+export const roleNames = Object.keys(roles) as Role[];
+
+export const defaultRole: Role = 'member';
+
+export function isRole(value: unknown): value is Role {
+  return typeof value === 'string' && Object.hasOwn(roles, value);
+}
+
+export function isPermission(value: unknown): value is Permission {
+  return typeof value === 'string' && (permissions as readonly string[]).includes(value);
+}
+
+/** What the checks need to know about a caller. */
+export interface Principal {
+  role: string;
+  /** Set for API keys: the key's scope, which narrows the owner's role. */
+  scope?: readonly Permission[] | null;
+}
+
+/**
+ * Whether a caller holds a permission. `:any` implies `:own` for the same action
+ * and entity. An unknown role holds nothing (deny by default); an API key holds
+ * only what both its scope and its owner's role allow.
+ */
+export function can(principal: Principal | null | undefined, permission: Permission): boolean {
+  if (!principal || !isRole(principal.role)) return false;
+  const granted: readonly Permission[] = roles[principal.role];
+  const { scope } = principal;
+  const held = (p: Permission) => granted.includes(p) && (!scope || scope.includes(p));
+  if (held(permission)) return true;
+  return permission.endsWith(':own') && isPermission(permission.replace(/:own$/, ':any'))
+    ? held(permission.replace(/:own$/, ':any') as Permission)
+    : false;
+}

@@ -1,0 +1,49 @@
+import { z } from 'zod';
+import { limits } from '../constants.ts';
+import { emailSchema, idSchema, shortTextSchema } from './common.schema.ts';
+
+/** [5] The identity forms' rules, shared by the sign-up and sign-in screens and the server. */
+
+export const passwordSchema = z
+  .string()
+  .min(limits.password.min, `At least ${limits.password.min} characters`)
+  .max(limits.password.max, `At most ${limits.password.max} characters`);
+
+/** A one-time token from an e-mailed link. */
+export const tokenSchema = z.string().min(1).max(limits.tokenLength);
+
+export const signUpInputSchema = z.object({ name: shortTextSchema, email: emailSchema, password: passwordSchema });
+export const signInInputSchema = z.object({
+  email: emailSchema,
+  // Any stored password length is accepted here: the rule applies when one is set.
+  password: z.string().min(1, 'Required').max(limits.password.max, `At most ${limits.password.max} characters`),
+});
+export const verifyEmailInputSchema = z.object({ token: tokenSchema });
+export const requestPasswordResetInputSchema = z.object({ email: emailSchema });
+export const resetPasswordInputSchema = z.object({ token: tokenSchema, password: passwordSchema });
+export const changePasswordInputSchema = z.object({
+  currentPassword: z.string().min(1, 'Required').max(limits.password.max),
+  newPassword: passwordSchema,
+});
+export const sessionIdInputSchema = z.object({ id: idSchema });
+
+export const viewerSchema = z.object({
+  id: idSchema,
+  name: shortTextSchema,
+  email: emailSchema,
+  role: z.string().max(limits.idLength),
+  permissions: z.array(z.string().max(limits.idLength)).max(limits.listItems),
+});
+export type ViewerOutput = z.infer<typeof viewerSchema>;
+
+export const sessionSummarySchema = z.object({
+  id: idSchema,
+  createdAt: z.date(),
+  expiresAt: z.date(),
+  ipAddress: z.string().max(limits.idLength).nullable(),
+  userAgent: z
+    .string()
+    .max(limits.text.short * 4)
+    .nullable(),
+  current: z.boolean(),
+});
