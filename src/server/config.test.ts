@@ -47,6 +47,11 @@ describe('loadConfig', () => {
     expect(attempt).toThrow(new RegExp(`^Invalid configuration: ${name} .*\\(got "${value}"\\)$`));
   });
 
+  it('refuses the development mailbox in production', () => {
+    expect(() => loadConfig({ DEV_MAILBOX: 'true' })).toThrow(/DEV_MAILBOX must not be true in production/);
+    expect(loadConfig({ DEV_MAILBOX: 'true', NODE_ENV: 'test' }).DEV_MAILBOX).toBe(true);
+  });
+
   it('names every bad variable at once', () => {
     try {
       loadConfig({ PORT: '-1', LOG_LEVEL: 'loud' });

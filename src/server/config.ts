@@ -35,6 +35,7 @@ export const configSchema = z.object({
   PUBLIC_URL: z.url({ message: 'must be a URL such as https://app.example.com' }).optional(),
   AUTH_SECRET: z.string().min(32, { message: 'must be at least 32 characters' }).optional(),
   FIRST_ADMIN_EMAIL: z.email({ message: 'must be an e-mail address' }).optional(),
+  DEV_MAILBOX: booleanFromString.default(false),
   APP_COMMIT: z
     .string()
     .regex(/^[0-9a-f]{7,40}$/, { message: 'must be a git commit hash' })
@@ -63,7 +64,12 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   const input = Object.fromEntries(
     Object.keys(configSchema.shape).map((key) => [key, env[key] === '' ? undefined : env[key]]),
   );
-  const parsed = configSchema.safeParse(input);
+  const parsed = configSchema
+    .refine((config) => !(config.DEV_MAILBOX && config.NODE_ENV === 'production'), {
+      path: ['DEV_MAILBOX'],
+      message: 'must not be true in production: it shows e-mailed sign-in links to anyone',
+    })
+    .safeParse(input);
   if (parsed.success) return parsed.data;
   const problems = parsed.error.issues.map((issue) => {
     const name = String(issue.path[0] ?? 'configuration');
