@@ -156,6 +156,16 @@ describe('bad credentials never get 2xx or 5xx on a signed-in procedure', () => 
   });
 });
 
+describe('an expired session', () => {
+  it('is refused at once, like no session at all', async () => {
+    const app = await buildTestApp();
+    const cookie = await signUpVerified(app, 'expired@example.com');
+    await app.db.session.updateMany({ data: { expiresAt: new Date(Date.now() - 1000) } });
+    const result = await query(app, 'auth.sessions.list', undefined, { cookie });
+    expect([result.status, result.appCode]).toEqual([401, 'UNAUTHENTICATED']);
+  });
+});
+
 describe('cross-site requests', () => {
   it('refuses a state change that carries a cookie from another origin, and allows our own', async () => {
     const app = await buildTestApp();
