@@ -13,7 +13,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
-import { findFreePort, startServer, stopGracefully, waitUntilReady, type Exit } from './verify-container.ts';
+import { findFreePort, startServer, stopGracefully, waitUntilReady, type Exit } from './container/processes.ts';
 
 const TARGETS = ['/trpc/system.health', '/readyz'];
 
