@@ -3,6 +3,7 @@ import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { defineConfig, devices } from '@playwright/test';
+import { firstAdminEmail } from './e2e/first-admin.ts';
 
 /** A port nobody listens on right now: the OS picks it, we release it for the server. */
 function freePort(): Promise<number> {
@@ -86,7 +87,14 @@ export default defineConfig({
       HOST: '127.0.0.1',
       PORT: port,
       DATABASE_URL: databaseUrl,
-      NODE_ENV: 'production',
+      // `test`, not `production`: the development mailbox (dev.latestEmail) is refused in
+      // production, and the journeys follow e-mailed links through it (e2e/mailbox.ts).
+      NODE_ENV: 'test',
+      DEV_MAILBOX: 'true',
+      // Whoever signs up with this address while no admin exists becomes one (e2e/accounts.ts).
+      FIRST_ADMIN_EMAIL: firstAdminEmail,
+      // E-mailed links and the cross-site check use this origin: the one the browser opens.
+      PUBLIC_URL: origin,
       LOG_LEVEL: 'warn',
     },
   },

@@ -174,12 +174,16 @@ test.describe('records: a placeholder screen with a real form', () => {
 
       const banner = page.getByRole('alert').filter({ hasText: 'You are signed out.' });
       await expect(banner).toHaveCount(1);
-      await expect(banner).toContainText('This version has no sign-in screen yet');
-      await expect(banner.getByRole('link', { name: 'Sign in' })).toHaveAttribute('href', '/');
+      await expect(banner.getByRole('link', { name: 'Sign in' })).toHaveAttribute('href', '/sign-in');
 
       await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Status' }).click();
       await expect(page.getByRole('heading', { level: 1 })).toHaveText('System status');
       await expect(banner).toBeVisible();
+
+      // The link reloads the app on the sign-in screen, without the banner.
+      await banner.getByRole('link', { name: 'Sign in' }).click();
+      await expect(page.getByRole('heading', { level: 1 })).toHaveText('Sign in');
+      await expect(banner).toHaveCount(0);
     });
   });
 });

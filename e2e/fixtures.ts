@@ -1,8 +1,21 @@
-import { test as base, expect } from '@playwright/test';
+import { test as base, expect, type Page } from '@playwright/test';
 
 interface Fixtures {
   /** Console errors a test provokes on purpose (e.g. a 500 it stages), matched against the message. */
   allowedConsoleErrors: RegExp[];
+  /** A second person: a page in its own browser context (own cookies), checked like `page`. */
+  otherPage: Page;
+}
+
+/** Collects the console errors and uncaught exceptions of a page, except the allowed ones. */
+function collectErrors(page: Page, allowed: RegExp[]): string[] {
+  const errors: string[] = [];
+  page.on('console', (message) => {
+    if (message.type() !== 'error' || allowed.some((pattern) => pattern.test(message.text()))) return;
+    errors.push(`console.error: ${message.text()} (${message.location().url})`);
+  });
+  page.on('pageerror', (error) => errors.push(`uncaught: ${error.stack ?? error.message}`));
+  return errors;
 }
 
 /**
@@ -12,14 +25,17 @@ interface Fixtures {
 export const test = base.extend<Fixtures>({
   allowedConsoleErrors: [[], { option: true }],
   page: async ({ page, allowedConsoleErrors }, use) => {
-    const errors: string[] = [];
-    page.on('console', (message) => {
-      if (message.type() !== 'error' || allowedConsoleErrors.some((allowed) => allowed.test(message.text()))) return;
-      errors.push(`console.error: ${message.text()} (${message.location().url})`);
-    });
-    page.on('pageerror', (error) => errors.push(`uncaught: ${error.stack ?? error.message}`));
+    const errors = collectErrors(page, allowedConsoleErrors);
     await use(page);
     expect(errors, 'errors in the browser console').toEqual([]);
+  },
+  otherPage: async ({ browser, baseURL, allowedConsoleErrors }, use) => {
+    const context = await browser.newContext({ baseURL });
+    const page = await context.newPage();
+    const errors = collectErrors(page, allowedConsoleErrors);
+    await use(page);
+    await context.close();
+    expect(errors, "errors in the other page's browser console").toEqual([]);
   },
 });
 

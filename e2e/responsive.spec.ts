@@ -1,3 +1,4 @@
+import { signInAsAdmin } from './accounts.ts';
 import { expect, test } from './fixtures.ts';
 
 test.describe('on a small phone', () => {
@@ -24,4 +25,23 @@ test.describe('on a small phone', () => {
       expect(scrollWidth, 'no horizontal scrolling').toBeLessThanOrEqual(clientWidth);
     });
   }
+});
+
+test.describe('administration on a small phone', () => {
+  test.use({ viewport: { width: 375, height: 740 } });
+
+  test('wide tables scroll inside their region, never the page', async ({ page, baseURL }) => {
+    await signInAsAdmin(page, baseURL);
+    for (const path of ['/admin/users', '/admin/sessions', '/admin/api-keys', '/account']) {
+      await page.goto(path);
+      await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+      await expect(page.getByRole('status').filter({ hasText: /^Loading/ })).toHaveCount(0);
+
+      const { scrollWidth, clientWidth } = await page.evaluate(() => ({
+        scrollWidth: document.documentElement.scrollWidth,
+        clientWidth: document.documentElement.clientWidth,
+      }));
+      expect(scrollWidth, `${path}: no horizontal scrolling`).toBeLessThanOrEqual(clientWidth);
+    }
+  });
 });

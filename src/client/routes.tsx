@@ -1,12 +1,14 @@
-import { createRootRoute, createRoute, createRouter, lazyRouteComponent } from '@tanstack/react-router';
+import { createRootRoute, createRoute, createRouter, lazyRouteComponent, redirect } from '@tanstack/react-router';
 import { AppShell } from './components/app-shell.tsx';
 import { RouteError } from './components/route-error.tsx';
 import { HomeScreen } from './screens/home-screen.tsx';
 import { NotFoundScreen } from './screens/not-found-screen.tsx';
+import { tokenSearch } from './token-search.ts';
 
 /**
  * [2] Screens and routes: the one table of every screen the app has.
- * The home screen ships in the first chunk; every other screen is its own chunk.
+ * The home screen ships in the first chunk; every other screen is its own chunk,
+ * and the form kit (react-hook-form, zod) loads with the first screen that has a form.
  */
 const rootRoute = createRootRoute({
   component: AppShell,
@@ -29,11 +31,95 @@ const statusRoute = createRoute({
 const recordsRoute = createRoute({
   getParentRoute: () => rootRoute,
   path: '/records',
-  // Its own chunk: the form kit (react-hook-form) loads with it, not with the first page.
   component: lazyRouteComponent(() => import('./screens/records-screen.tsx'), 'RecordsScreen'),
 });
 
-const routeTree = rootRoute.addChildren([homeRoute, statusRoute, recordsRoute]);
+// Identity: docs/decisions/0009-identity-and-access.md. E-mailed links open the
+// verify and reset screens with `?token=…`.
+const signUpRoute = createRoute({
+  getParentRoute: () => rootRoute,
+  path: '/sign-up',
+  component: lazyRouteComponent(() => import('./screens/sign-up-screen.tsx'), 'SignUpScreen'),
+});
+
+const signInRoute = createRoute({
+  getParentRoute: () => rootRoute,
+  path: '/sign-in',
+  component: lazyRouteComponent(() => import('./screens/sign-in-screen.tsx'), 'SignInScreen'),
+});
+
+const verifyEmailRoute = createRoute({
+  getParentRoute: () => rootRoute,
+  path: '/verify-email',
+  validateSearch: tokenSearch,
+  component: lazyRouteComponent(() => import('./screens/verify-email-screen.tsx'), 'VerifyEmailScreen'),
+});
+
+const forgotPasswordRoute = createRoute({
+  getParentRoute: () => rootRoute,
+  path: '/forgot-password',
+  component: lazyRouteComponent(() => import('./screens/forgot-password-screen.tsx'), 'ForgotPasswordScreen'),
+});
+
+const resetPasswordRoute = createRoute({
+  getParentRoute: () => rootRoute,
+  path: '/reset-password',
+  validateSearch: tokenSearch,
+  component: lazyRouteComponent(() => import('./screens/reset-password-screen.tsx'), 'ResetPasswordScreen'),
+});
+
+const accountRoute = createRoute({
+  getParentRoute: () => rootRoute,
+  path: '/account',
+  component: lazyRouteComponent(() => import('./screens/account-screen.tsx'), 'AccountScreen'),
+});
+
+// Administration: each screen checks its own permission before it asks for data.
+const adminRoute = createRoute({
+  getParentRoute: () => rootRoute,
+  path: '/admin',
+  component: lazyRouteComponent(() => import('./screens/admin-layout.tsx'), 'AdminLayout'),
+});
+
+const adminIndexRoute = createRoute({
+  getParentRoute: () => adminRoute,
+  path: '/',
+  beforeLoad: () => {
+    // eslint-disable-next-line @typescript-eslint/only-throw-error -- the router's way to redirect
+    throw redirect({ to: '/admin/users', replace: true });
+  },
+});
+
+const adminUsersRoute = createRoute({
+  getParentRoute: () => adminRoute,
+  path: '/users',
+  component: lazyRouteComponent(() => import('./screens/admin-users-screen.tsx'), 'AdminUsersScreen'),
+});
+
+const adminSessionsRoute = createRoute({
+  getParentRoute: () => adminRoute,
+  path: '/sessions',
+  component: lazyRouteComponent(() => import('./screens/admin-sessions-screen.tsx'), 'AdminSessionsScreen'),
+});
+
+const adminApiKeysRoute = createRoute({
+  getParentRoute: () => adminRoute,
+  path: '/api-keys',
+  component: lazyRouteComponent(() => import('./screens/admin-api-keys-screen.tsx'), 'AdminApiKeysScreen'),
+});
+
+const routeTree = rootRoute.addChildren([
+  homeRoute,
+  statusRoute,
+  recordsRoute,
+  signUpRoute,
+  signInRoute,
+  verifyEmailRoute,
+  forgotPasswordRoute,
+  resetPasswordRoute,
+  accountRoute,
+  adminRoute.addChildren([adminIndexRoute, adminUsersRoute, adminSessionsRoute, adminApiKeysRoute]),
+]);
 
 export const router = createRouter({ routeTree, defaultPreload: 'intent' });
 

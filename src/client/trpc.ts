@@ -1,6 +1,6 @@
 import { httpBatchLink } from '@trpc/client';
 import { createTRPCReact } from '@trpc/react-query';
-import type { inferRouterInputs } from '@trpc/server';
+import type { inferRouterInputs, inferRouterOutputs } from '@trpc/server';
 import superjson from 'superjson';
 import type { AppRouter } from '../server/router.ts';
 import { TRPC_MAX_BATCH_SIZE, TRPC_MAX_URL_LENGTH, TRPC_PATH } from '../shared/transport.ts';
@@ -9,6 +9,9 @@ import { TRPC_MAX_BATCH_SIZE, TRPC_MAX_URL_LENGTH, TRPC_PATH } from '../shared/t
 export const trpc = createTRPCReact<AppRouter>();
 
 type RouterInputs = inferRouterInputs<AppRouter>;
+
+/** What each procedure answers, as screens receive it (dates are Dates: superjson). */
+export type RouterOutputs = inferRouterOutputs<AppRouter>;
 
 /** Every procedure's name, `system.health` to `records.create`: renaming one on the server breaks its mentions here. */
 export type ProcedurePath = {

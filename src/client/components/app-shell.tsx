@@ -2,13 +2,17 @@ import { Link, Outlet, useRouterState } from '@tanstack/react-router';
 import { useEffect, useRef } from 'react';
 import { product } from '../../shared/product.ts';
 import { navigation } from '../navigation.ts';
+import { useCan } from '../viewer/use-viewer.ts';
+import { AccountNav } from './account-nav.tsx';
 import { SignedOutBanner } from './signed-out-banner.tsx';
 import { ToastRegion } from './toast-region.tsx';
 
-/** Header with the product's name and navigation, the current screen, a footer, and the app-wide notices. */
+/** Header with the product's name, navigation and account links, the current screen, a footer, and the app-wide notices. */
 export function AppShell() {
   const pathname = useRouterState({ select: (state) => state.location.pathname });
   const main = useRef<HTMLElement>(null);
+  // The link is hidden from those who would only meet "no permission"; the server decides.
+  const canAdminister = useCan('read:users:any');
   const firstRender = useRef(true);
 
   // After a client-side navigation, move focus to the new screen so keyboard and
@@ -39,8 +43,16 @@ export function AppShell() {
                 </Link>
               </li>
             ))}
+            {canAdminister ? (
+              <li>
+                <Link to="/admin" className="nav-link" activeProps={{ 'aria-current': 'page' }}>
+                  Admin
+                </Link>
+              </li>
+            ) : null}
           </ul>
         </nav>
+        <AccountNav />
       </header>
       <SignedOutBanner />
       <main id="main" ref={main} tabIndex={-1} className="page">

@@ -58,6 +58,17 @@ describe('the notification store', () => {
     store.markSignedOut();
     expect(calls).toBe(1);
   });
+
+  it('clears the signed-out state once someone signs in, and only then tells subscribers', () => {
+    const store = createNotificationStore();
+    let calls = 0;
+    store.subscribe(() => (calls += 1));
+    store.clearSignedOut(); // not signed out: no change, no call
+    store.markSignedOut();
+    store.clearSignedOut();
+    expect(store.getSnapshot().signedOut).toBe(false);
+    expect(calls).toBe(2);
+  });
 });
 
 describe('createCaches: the QueryClient wiring', () => {

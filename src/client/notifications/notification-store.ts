@@ -6,7 +6,7 @@ export interface Toast {
 }
 
 export interface NotificationState {
-  /** Set by the first UNAUTHENTICATED answer; stays until the page is reloaded. */
+  /** Set by the first UNAUTHENTICATED answer; stays until the page is reloaded or someone signs in. */
   signedOut: boolean;
   /** Oldest first. */
   toasts: readonly Toast[];
@@ -38,6 +38,10 @@ export function createNotificationStore() {
     },
     markSignedOut(): void {
       if (!state.signedOut) set({ ...state, signedOut: true });
+    },
+    /** Someone signed in: the banner's request is answered. */
+    clearSignedOut(): void {
+      if (state.signedOut) set({ ...state, signedOut: false });
     },
     showToast(error: ClientError): void {
       const toast = { id: nextId++, error };

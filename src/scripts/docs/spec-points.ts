@@ -29,7 +29,7 @@ export const specPoints: readonly SpecPoint[] = [
     title: 'Screens and routes',
     status: 'not specified',
     homes: ['src/client/routes.tsx', 'src/client/navigation.ts', 'src/client/screens/'],
-    today: 'Home, status, not-found, and the /records placeholder screen that waits for the specification.',
+    today: 'Home, status, not-found, account and admin screens, and the /records placeholder screen.',
   },
   {
     number: 3,

@@ -67,6 +67,8 @@ export function createAuth({ config, db, email, log }: AuthDependencies) {
     },
     emailVerification: {
       sendOnSignUp: true,
+      // Signing in before confirming sends a fresh link: an expired one never strands anyone.
+      sendOnSignIn: true,
       autoSignInAfterVerification: true,
       expiresIn: 24 * 60 * 60,
       sendVerificationEmail: async ({ user, token }) => {

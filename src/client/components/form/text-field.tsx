@@ -10,8 +10,13 @@ interface TextFieldProps<S extends z.ZodObject> {
   label: string;
   /** Shown under the label and read with the input. */
   hint?: string;
-  type?: Extract<HTMLInputTypeAttribute, 'text' | 'email' | 'search' | 'tel' | 'url' | 'password'>;
+  type?: Extract<HTMLInputTypeAttribute, 'text' | 'email' | 'search' | 'tel' | 'url' | 'password' | 'number'>;
   autoComplete?: string;
+  /** For number inputs: the browser's bounds (the schema stays the judge). */
+  min?: number;
+  max?: number;
+  /** Turns the input's value (or the form's default) into the schema's input, e.g. '' into null for "none". */
+  setValueAs?: (value: unknown) => unknown;
 }
 
 /**
@@ -26,6 +31,9 @@ export function TextField<S extends z.ZodObject>({
   hint,
   type = 'text',
   autoComplete,
+  min,
+  max,
+  setValueAs,
 }: TextFieldProps<S>) {
   const id = useId();
   const { error } = form.getFieldState(name, useFormState({ control: form.control, name }));
@@ -53,7 +61,9 @@ export function TextField<S extends z.ZodObject>({
         aria-invalid={error ? true : undefined}
         aria-describedby={describedBy || undefined}
         autoComplete={autoComplete}
-        {...form.register(name)}
+        min={min}
+        max={max}
+        {...form.register(name, setValueAs ? { setValueAs } : {})}
       />
       {error?.message ? (
         <p id={errorId} className="field-error">

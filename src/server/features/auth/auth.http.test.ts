@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import type { RecordingEmail } from '../../email/email-port.ts';
 import { buildTestApp } from '../../test/test-app.ts';
 import { mutate, PASSWORD, query, recordedLinkToken, sessionCookie, signUpVerified } from '../../test/http-client.ts';
 
@@ -9,8 +10,13 @@ describe('accounts and sessions over HTTP', () => {
     expect(signedUp.status).toBe(200);
     expect(signedUp.setCookies).toEqual([]);
 
+    const links = () =>
+      (app.services.email as RecordingEmail).messages.filter((message) => message.template.name === 'verify-email');
+    expect(links()).toHaveLength(1);
     const early = await mutate(app, 'auth.signIn', { email: 'ada@example.com', password: PASSWORD });
     expect([early.status, early.appCode]).toEqual([403, 'EMAIL_NOT_VERIFIED']);
+    // Trying to sign in sends a fresh link, so an expired one never strands anyone.
+    expect(links()).toHaveLength(2);
 
     const verified = await mutate(app, 'auth.verifyEmail', {
       token: recordedLinkToken(app, 'ada@example.com', 'verify-email'),

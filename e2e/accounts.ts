@@ -1,0 +1,86 @@
+import type { Page } from '@playwright/test';
+import { expect } from './fixtures.ts';
+import { firstAdminEmail } from './first-admin.ts';
+import { latestEmailLink } from './mailbox.ts';
+
+export interface Person {
+  name: string;
+  email: string;
+  password: string;
+}
+
+/** Long enough for the shared password rule (limits.password.min). */
+export const password = 'correct horse battery staple';
+
+/**
+ * Someone nobody has signed up as yet: the server's database lives for the whole
+ * run (and across retries), so every test makes its own people.
+ */
+export function newPerson(name: string): Person {
+  const unique = `${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 8)}`;
+  return { name, email: `${name.toLowerCase().replace(/\W+/g, '.')}.${unique}@example.test`, password };
+}
+
+/** The first admin (FIRST_ADMIN_EMAIL): the first to sign up with the address becomes admin. */
+export const admin: Person = { name: 'Ada Admin', email: firstAdminEmail, password };
+
+export const mainNav = (page: Page) => page.getByRole('navigation', { name: 'Main' });
+export const accountNav = (page: Page) => page.getByRole('navigation', { name: 'Account' });
+
+/** Fills and sends the sign-up form; the screen then asks to check the inbox. */
+export async function signUp(page: Page, person: Person): Promise<void> {
+  await page.goto('/sign-up');
+  await page.getByLabel('Name', { exact: true }).fill(person.name);
+  await page.getByLabel('E-mail', { exact: true }).fill(person.email);
+  await page.getByLabel('Password', { exact: true }).fill(person.password);
+  await page.getByRole('button', { name: 'Sign up' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Check your e-mail' })).toBeVisible();
+}
+
+/** Opens the link of the verification e-mail: it confirms the address and signs the person in. */
+export async function followVerificationLink(page: Page, person: Person): Promise<void> {
+  await page.goto(await latestEmailLink(page.request, person.email, 'verify-email'));
+  await expect(page.getByRole('heading', { level: 1, name: 'System status' })).toBeVisible();
+  await expect(accountNav(page).getByText(person.name, { exact: true })).toBeVisible();
+}
+
+export async function signUpVerified(page: Page, person: Person): Promise<void> {
+  await signUp(page, person);
+  await followVerificationLink(page, person);
+}
+
+/** Signs in through the form; on success home shows, with the name in the header. */
+export async function signIn(page: Page, person: Pick<Person, 'email' | 'password' | 'name'>): Promise<void> {
+  await page.goto('/sign-in');
+  await page.getByLabel('E-mail', { exact: true }).fill(person.email);
+  await page.getByLabel('Password', { exact: true }).fill(person.password);
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await expect(page).toHaveURL('/');
+  await expect(accountNav(page).getByText(person.name, { exact: true })).toBeVisible();
+}
+
+export async function signOut(page: Page): Promise<void> {
+  await accountNav(page).getByRole('button', { name: 'Sign out' }).click();
+  await expect(accountNav(page).getByRole('link', { name: 'Sign in' })).toBeVisible();
+}
+
+/**
+ * Signs the admin in. The first test of a run that needs them signs them up,
+ * through the form and the e-mailed link; later ones sign in. Which of the two
+ * is asked of the server quietly (a 401 here would be a console error in the page).
+ */
+export async function signInAsAdmin(page: Page, baseURL: string | undefined): Promise<void> {
+  const probe = await page.request.post('/trpc/auth.signIn', {
+    data: { json: { email: admin.email, password: admin.password } },
+    headers: { origin: baseURL ?? '' },
+  });
+  if (probe.ok()) {
+    // The probe's cookie is the browser context's too: the browser is signed in.
+    await page.goto('/');
+    await expect(accountNav(page).getByText(admin.name, { exact: true })).toBeVisible();
+    return;
+  }
+  // 401: no such account yet. 403: signed up by an attempt that stopped before the link.
+  expect([401, 403], await probe.text()).toContain(probe.status());
+  await signUpVerified(page, admin);
+}

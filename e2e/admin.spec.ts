@@ -1,0 +1,107 @@
+import { execFile } from 'node:child_process';
+import { promisify } from 'node:util';
+import { accountNav, mainNav, newPerson, signInAsAdmin, signUpVerified } from './accounts.ts';
+import { expect, test } from './fixtures.ts';
+
+const run = promisify(execFile);
+
+/** The example script, run as an operator would: `npm run script -- system-stats` with a key. */
+function systemStats(baseURL: string | undefined, apiKey: string) {
+  return run('node', ['--import', 'tsx', 'src/scripts/run-script.ts', 'system-stats', '--url', baseURL ?? ''], {
+    env: { ...process.env, APP_API_KEY: apiKey },
+    timeout: 30_000,
+  });
+}
+
+test.describe('administration', () => {
+  test('a member who opens /admin/users sees a permission message and no user data', async ({ page }) => {
+    const member = newPerson('Mo Member');
+    await signUpVerified(page, member);
+    await expect(mainNav(page).getByRole('link', { name: 'Admin' })).toHaveCount(0);
+
+    const adminCalls: string[] = [];
+    page.on('request', (request) => {
+      if (new URL(request.url()).pathname.startsWith('/trpc/admin.')) adminCalls.push(request.url());
+    });
+    await page.goto('/admin/users');
+
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Users');
+    await expect(page.getByRole('heading', { name: 'You do not have permission' })).toBeVisible();
+    await expect(page.getByRole('table')).toHaveCount(0);
+    await expect(page.getByRole('navigation', { name: 'Administration' })).toHaveCount(0);
+    // The screen never asked: no data can have reached the page.
+    expect(adminCalls).toEqual([]);
+    // And had it asked, the server would have refused.
+    const direct = await page.request.get('/trpc/admin.users.list?input=' + encodeURIComponent('{"json":{}}'));
+    expect(direct.status()).toBe(403);
+  });
+
+  test("an admin makes a member an admin; the member's UI shows Admin after a reload", async ({
+    page,
+    otherPage,
+    baseURL,
+  }) => {
+    const member = newPerson('Pat Promoted');
+    await signUpVerified(otherPage, member);
+    await expect(mainNav(otherPage).getByRole('link', { name: 'Admin' })).toHaveCount(0);
+
+    await signInAsAdmin(page, baseURL);
+    await mainNav(page).getByRole('link', { name: 'Admin' }).click();
+    await expect(page).toHaveURL('/admin/users');
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Users');
+
+    await page.getByRole('searchbox', { name: 'Search by name or e-mail' }).fill(member.email);
+    await page.getByRole('button', { name: 'Search' }).click();
+    const row = page.getByRole('row').filter({ hasText: member.email });
+    await expect(row).toHaveCount(1);
+    await expect(page.getByRole('row')).toHaveCount(2); // the header and the member
+    await expect(row.getByRole('combobox', { name: `Role of ${member.email}` })).toHaveValue('member');
+
+    await row.getByRole('combobox', { name: `Role of ${member.email}` }).selectOption('admin');
+    await row.getByRole('button', { name: `Change role of ${member.email}` }).click();
+    await expect(page.getByRole('status').filter({ hasText: `${member.name}: role is now admin.` })).toBeVisible();
+    const role = row.getByRole('combobox', { name: `Role of ${member.email}` });
+    await expect(role).toHaveValue('admin');
+    await expect(role).toBeFocused();
+
+    await otherPage.reload();
+    await expect(accountNav(otherPage).getByText(member.name, { exact: true })).toBeVisible();
+    await expect(mainNav(otherPage).getByRole('link', { name: 'Admin' })).toBeVisible();
+  });
+
+  test('an API key scoped to read:system:any runs the example script until it is revoked', async ({
+    page,
+    baseURL,
+  }) => {
+    await signInAsAdmin(page, baseURL);
+    await page.goto('/admin/api-keys');
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('API keys');
+
+    const keyName = `Nightly stats ${Date.now().toString(36)}`;
+    await page.getByLabel('Name', { exact: true }).fill(keyName);
+    await page.getByRole('checkbox', { name: 'read:system:any' }).check();
+    await page.getByRole('button', { name: 'Create key' }).click();
+
+    const field = page.getByRole('textbox', { name: 'Your new API key' });
+    await expect(field).toHaveValue(/^rpc_\S+$/);
+    await expect(field).toHaveAttribute('readonly', '');
+    await expect(field).toHaveAccessibleDescription(/it will not be shown again/);
+    const apiKey = await field.inputValue();
+
+    const row = page.getByRole('row').filter({ hasText: keyName });
+    await expect(row).toContainText('read:system:any');
+    await expect(row.getByRole('cell').nth(3)).toHaveText('Never'); // expires
+
+    const { stdout } = await systemStats(baseURL, apiKey);
+    expect(JSON.parse(stdout)).toMatchObject({ users: expect.any(Number) });
+
+    await row.getByRole('button', { name: `Revoke the key ${keyName}` }).click();
+    // The row and its button are gone: focus moves to what happened.
+    await expect(page.getByRole('status').filter({ hasText: `The key ${keyName} is revoked` })).toBeFocused();
+    await expect(row).toHaveCount(0);
+    // The one-time field goes with the key.
+    await expect(field).toHaveCount(0);
+
+    await expect(systemStats(baseURL, apiKey)).rejects.toMatchObject({ code: 1 });
+  });
+});

@@ -1,0 +1,51 @@
+import { Link } from '@tanstack/react-router';
+import { useId, type ReactNode } from 'react';
+import type { Permission } from '../../shared/permissions.ts';
+import { useDocumentTitle } from '../use-document-title.ts';
+import { useViewer, viewerCan, type Viewer } from '../viewer/use-viewer.ts';
+import { NoPermission } from './no-permission.tsx';
+import { QueryError } from './query-error.tsx';
+
+interface GuardedScreenProps {
+  title: string;
+  /** Left out, any signed-in person may see the screen. */
+  permission?: Permission;
+  /** Rendered only for a viewer who may see the screen, so its queries start only then. */
+  children: (viewer: Viewer) => ReactNode;
+}
+
+/**
+ * A screen for signed-in people, optionally with a permission. Visitors are asked
+ * to sign in, and people without the permission see "You do not have permission",
+ * before any protected call leaves; the server refuses those calls anyway.
+ */
+export function GuardedScreen({ title, permission, children }: GuardedScreenProps) {
+  useDocumentTitle(title);
+  const headingId = useId();
+  const viewer = useViewer();
+
+  let body: ReactNode;
+  if (viewer.isPending) body = <p role="status">Loading…</p>;
+  else if (viewer.error)
+    body = (
+      <QueryError title="Could not check who you are" error={viewer.error} onRetry={() => void viewer.refetch()} />
+    );
+  else if (!viewer.data)
+    body = (
+      <div className="panel">
+        <h2>Sign in to continue</h2>
+        <p>
+          This page is for signed-in people. <Link to="/sign-in">Sign in</Link>
+        </p>
+      </div>
+    );
+  else if (permission && !viewerCan(viewer.data, permission)) body = <NoPermission />;
+  else body = children(viewer.data);
+
+  return (
+    <section aria-labelledby={headingId}>
+      <h1 id={headingId}>{title}</h1>
+      {body}
+    </section>
+  );
+}

@@ -1,0 +1,36 @@
+import { useState } from 'react';
+import { ApiKeysTable } from './api-keys-table.tsx';
+import { CreateApiKeyForm, type CreatedApiKey } from './create-api-key-form.tsx';
+import { NewKeyNotice } from './new-key-notice.tsx';
+
+/**
+ * Creating, showing once, listing and revoking keys. The new key lives only in
+ * this component's state: leaving the screen forgets it, as the server has.
+ */
+export function ApiKeysPanel() {
+  const [created, setCreated] = useState<CreatedApiKey | null>(null);
+  return (
+    <>
+      {created ? (
+        <NewKeyNotice
+          key={created.id}
+          apiKey={created}
+          onDone={() => {
+            setCreated(null);
+          }}
+        />
+      ) : null}
+      <div className="panel">
+        <CreateApiKeyForm onCreated={setCreated} />
+      </div>
+      <section className="panel" aria-labelledby="api-keys-title">
+        <h2 id="api-keys-title">Existing keys</h2>
+        <ApiKeysTable
+          onRevoked={(id) => {
+            if (created?.id === id) setCreated(null);
+          }}
+        />
+      </section>
+    </>
+  );
+}

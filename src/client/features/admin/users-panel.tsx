@@ -1,0 +1,107 @@
+import { useId, useState } from 'react';
+import { limits } from '../../../shared/constants.ts';
+import { QueryError } from '../../components/query-error.tsx';
+import { TableScroll } from '../../components/table-scroll.tsx';
+import { useAnnouncement } from '../../components/use-announcement.tsx';
+import { trpc } from '../../trpc.ts';
+import { viewerCan, type Viewer } from '../../viewer/use-viewer.ts';
+import { UserRow } from './user-row.tsx';
+
+/** `admin.users.list`, newest first, a page at a time, with a search by name or e-mail. */
+export function UsersPanel({ viewer }: { viewer: Viewer }) {
+  const searchId = useId();
+  const captionId = useId();
+  const [draft, setDraft] = useState('');
+  const [search, setSearch] = useState('');
+  const { announce, region } = useAnnouncement();
+  const users = trpc.admin.users.list.useInfiniteQuery(
+    { ...(search ? { search } : {}), limit: limits.page.defaultSize },
+    { getNextPageParam: (page) => page.nextCursor },
+  );
+  const canUpdate = viewerCan(viewer, 'update:users:any');
+  const rows = users.data?.pages.flatMap((page) => page.items) ?? [];
+
+  return (
+    <>
+      <form
+        role="search"
+        aria-label="Users"
+        className="search-form"
+        onSubmit={(event) => {
+          event.preventDefault();
+          setSearch(draft.trim());
+        }}
+      >
+        <label htmlFor={searchId} className="field-label">
+          Search by name or e-mail
+        </label>
+        <div className="cell-controls">
+          <input
+            id={searchId}
+            type="search"
+            className="field-input"
+            maxLength={limits.text.short}
+            value={draft}
+            onChange={(event) => {
+              setDraft(event.target.value);
+            }}
+          />
+          <button type="submit" className="button">
+            Search
+          </button>
+        </div>
+      </form>
+
+      {users.isPending ? (
+        <p role="status">Loading users…</p>
+      ) : users.error ? (
+        <QueryError title="Could not load the users" error={users.error} onRetry={() => void users.refetch()} />
+      ) : (
+        <>
+          {rows.length === 0 ? <p>{search ? `No user matches “${search}”.` : 'No users yet.'}</p> : null}
+          <TableScroll captionId={captionId}>
+            <table className="table">
+              <caption id={captionId}>{search ? `Users matching “${search}”` : 'All users, newest first'}</caption>
+              <thead>
+                <tr>
+                  <th scope="col">Name</th>
+                  <th scope="col">E-mail</th>
+                  <th scope="col">Status</th>
+                  <th scope="col">Joined</th>
+                  <th scope="col">Role</th>
+                  <th scope="col">
+                    <span className="visually-hidden">Actions</span>
+                  </th>
+                </tr>
+              </thead>
+              <tbody>
+                {rows.map((user) => (
+                  <UserRow
+                    key={user.id}
+                    user={user}
+                    isSelf={user.id === viewer.id}
+                    canUpdate={canUpdate}
+                    onChanged={announce}
+                  />
+                ))}
+              </tbody>
+            </table>
+          </TableScroll>
+          {users.hasNextPage ? (
+            <button
+              type="button"
+              className="button"
+              aria-disabled={users.isFetchingNextPage}
+              onClick={() => {
+                if (!users.isFetchingNextPage) void users.fetchNextPage();
+              }}
+            >
+              Show more users
+            </button>
+          ) : null}
+        </>
+      )}
+      {region}
+    </>
+  );
+}

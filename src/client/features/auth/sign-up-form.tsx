@@ -1,0 +1,35 @@
+import { limits } from '../../../shared/constants.ts';
+import { signUpInputSchema } from '../../../shared/schemas/auth.schema.ts';
+import { ErrorNotice } from '../../components/error-notice.tsx';
+import { SubmitButton } from '../../components/form/submit-button.tsx';
+import { TextField } from '../../components/form/text-field.tsx';
+import { useFormSubmit } from '../../components/form/use-form-submit.ts';
+import { useZodForm } from '../../components/form/use-zod-form.ts';
+import { trpc } from '../../trpc.ts';
+
+/** `auth.signUp`. The server answers alike for a new and a taken address, so this form never says which. */
+export function SignUpForm({ labelledBy, onSent }: { labelledBy: string; onSent: (email: string) => void }) {
+  const form = useZodForm(signUpInputSchema, { defaultValues: { name: '', email: '', password: '' } });
+  const signUp = trpc.auth.signUp.useMutation({ meta: { errorsShownInline: true } });
+  const { onSubmit, formError, isSubmitting } = useFormSubmit(form, async (values) => {
+    await signUp.mutateAsync(values);
+    onSent(values.email);
+  });
+
+  return (
+    <form noValidate aria-labelledby={labelledBy} onSubmit={onSubmit}>
+      {formError ? <ErrorNotice error={formError} /> : null}
+      <TextField form={form} name="name" label="Name" autoComplete="name" />
+      <TextField form={form} name="email" label="E-mail" type="email" autoComplete="email" />
+      <TextField
+        form={form}
+        name="password"
+        label="Password"
+        type="password"
+        autoComplete="new-password"
+        hint={`At least ${limits.password.min} characters; a few words you remember work well.`}
+      />
+      <SubmitButton busy={isSubmitting}>Sign up</SubmitButton>
+    </form>
+  );
+}

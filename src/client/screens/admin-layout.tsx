@@ -1,0 +1,36 @@
+import { Link, Outlet } from '@tanstack/react-router';
+import type { Permission } from '../../shared/permissions.ts';
+import { useViewer, viewerCan } from '../viewer/use-viewer.ts';
+
+const sections = [
+  { to: '/admin/users', label: 'Users', permission: 'read:users:any' },
+  { to: '/admin/sessions', label: 'Sessions', permission: 'read:sessions:any' },
+  { to: '/admin/api-keys', label: 'API keys', permission: 'manage:api-keys:any' },
+] as const satisfies readonly { to: string; label: string; permission: Permission }[];
+
+/**
+ * The administration screens share a sub-navigation, listing only the sections the
+ * viewer may open. Each screen checks its own permission (GuardedScreen).
+ */
+export function AdminLayout() {
+  const { data: viewer } = useViewer();
+  const allowed = sections.filter((section) => viewerCan(viewer, section.permission));
+  return (
+    <>
+      {allowed.length > 0 ? (
+        <nav aria-label="Administration" className="sub-nav">
+          <ul className="nav-list">
+            {allowed.map((section) => (
+              <li key={section.to}>
+                <Link to={section.to} className="nav-link" activeProps={{ 'aria-current': 'page' }}>
+                  {section.label}
+                </Link>
+              </li>
+            ))}
+          </ul>
+        </nav>
+      ) : null}
+      <Outlet />
+    </>
+  );
+}

@@ -1,0 +1,36 @@
+import { Link, useNavigate } from '@tanstack/react-router';
+import { useId } from 'react';
+import { AlreadySignedIn } from '../features/auth/already-signed-in.tsx';
+import { SignInForm } from '../features/auth/sign-in-form.tsx';
+import { useDocumentTitle } from '../use-document-title.ts';
+import { useSessionChange } from '../viewer/use-session-change.ts';
+import { useViewer } from '../viewer/use-viewer.ts';
+
+/** Sign-in with e-mail and password; on success the viewer is fetched again and home shows. */
+export function SignInScreen() {
+  useDocumentTitle('Sign in');
+  const headingId = useId();
+  const { data: viewer } = useViewer();
+  const session = useSessionChange();
+  const navigate = useNavigate();
+
+  return (
+    <section aria-labelledby={headingId}>
+      <h1 id={headingId}>Sign in</h1>
+      {viewer ? <AlreadySignedIn name={viewer.name} /> : null}
+      <SignInForm
+        labelledBy={headingId}
+        onSignedIn={async () => {
+          await session.signedIn();
+          await navigate({ to: '/' });
+        }}
+      />
+      <p>
+        <Link to="/forgot-password">Forgot your password?</Link>
+      </p>
+      <p>
+        No account yet? <Link to="/sign-up">Sign up</Link>
+      </p>
+    </section>
+  );
+}
