@@ -36,7 +36,8 @@ export const viewerSchema = z.object({
 });
 export type ViewerOutput = z.infer<typeof viewerSchema>;
 
-export const sessionSummarySchema = z.object({
+/** What a person may see about a session (never its token). */
+export const sessionFieldsSchema = z.object({
   id: idSchema,
   createdAt: z.date(),
   expiresAt: z.date(),
@@ -45,5 +46,6 @@ export const sessionSummarySchema = z.object({
     .string()
     .max(limits.text.short * 4)
     .nullable(),
-  current: z.boolean(),
 });
+
+export const sessionSummarySchema = sessionFieldsSchema.extend({ current: z.boolean() });
