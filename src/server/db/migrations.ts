@@ -275,12 +275,7 @@ export class MigrationEngine {
   private readMigrations(): MigrationList {
     const dir = this.paths.migrationsDir;
     const lockPath = join(dir, LOCK_FILE);
-    const folders = existsSync(dir)
-      ? readdirSync(dir, { withFileTypes: true })
-          .filter((entry) => entry.isDirectory())
-          .map((entry) => entry.name)
-          .sort()
-      : [];
+    const folders = localMigrationNames(this.paths);
     return {
       baseDir: resolve(dir),
       lockfile: {

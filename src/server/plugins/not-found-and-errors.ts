@@ -1,6 +1,6 @@
 import fp from 'fastify-plugin';
 import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
-import { errorCatalogue, type AppErrorCode } from '../../shared/errors.ts';
+import { AppError, errorCatalogue, type AppErrorCode } from '../../shared/errors.ts';
 import { TRPC_PATH } from '../../shared/transport.ts';
 import { trpcErrorBody } from '../trpc/http-error-body.ts';
 
@@ -34,11 +34,16 @@ const codeByStatus: Record<number, AppErrorCode> = {
   503: 'UNAVAILABLE',
 };
 
-/** Outside /trpc the body is `{ error: { code, message, requestId } }` with a catalogue code. */
+/**
+ * One error, two wire shapes: tRPC's envelope under /trpc (so the typed client reads
+ * it), `{ error: { code, message, requestId } }` elsewhere. Both carry the catalogue
+ * code and show the error's own message only where the catalogue allows.
+ */
 function sendError(req: FastifyRequest, reply: FastifyReply, statusCode: number, message: string) {
-  void reply.code(statusCode).header('cache-control', 'no-store');
-  if (isTrpc(req)) return reply.send(trpcErrorBody(statusCode, message, req.id));
   const code = codeByStatus[statusCode] ?? (statusCode >= 500 ? 'INTERNAL' : 'BAD_REQUEST');
+  const error = new AppError(code, { message });
+  void reply.code(errorCatalogue[code].httpStatus).header('cache-control', 'no-store');
+  if (isTrpc(req)) return reply.send(trpcErrorBody(error, req.id));
   const shown = errorCatalogue[code].showDetails ? message : errorCatalogue[code].message;
   return reply.send({ error: { code, message: shown, requestId: req.id } });
 }

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { limits } from '../constants.ts';
 import { permissions, roleNames } from '../permissions.ts';
-import { sessionFieldsSchema } from './auth.schema.ts';
+import { sessionSummarySchema } from './auth.schema.ts';
 import { emailSchema, idSchema, pageInputSchema, pageOf, shortTextSchema } from './common.schema.ts';
 
 /** [5] The admin screens' rules: user management, sessions and API keys. */
@@ -28,7 +28,7 @@ export const setRoleInputSchema = z.object({ userId: idSchema, role: roleSchema 
 export const setDisabledInputSchema = z.object({ userId: idSchema, disabled: z.boolean() });
 export const userIdInputSchema = z.object({ userId: idSchema });
 
-export const adminSessionSchema = sessionFieldsSchema.extend({ userId: idSchema, userEmail: emailSchema });
+export const adminSessionSchema = sessionSummarySchema.extend({ userId: idSchema, userEmail: emailSchema });
 
 export const createApiKeyInputSchema = z.object({
   name: shortTextSchema,

@@ -1,5 +1,6 @@
 import { useId } from 'react';
 import { QueryError } from '../../components/query-error.tsx';
+import { RevokeButton } from '../../components/revoke-button.tsx';
 import { TableScroll } from '../../components/table-scroll.tsx';
 import { useAnnouncement } from '../../components/use-announcement.tsx';
 import { formatDateTime } from '../../format.ts';
@@ -62,13 +63,10 @@ export function ApiKeysTable({ onRevoked }: { onRevoked: (id: string) => void })
                     <td>{formatDateTime(key.expiresAt)}</td>
                     <td>{formatDateTime(key.lastUsedAt)}</td>
                     <td>
-                      <button
-                        type="button"
-                        className="button button-quiet"
-                        aria-label={`Revoke the key ${name}`}
-                        aria-disabled={revoke.isPending}
-                        onClick={() => {
-                          if (revoke.isPending) return;
+                      <RevokeButton
+                        label={`Revoke the key ${name}`}
+                        busy={revoke.isPending}
+                        onRevoke={() => {
                           revoke.mutate(
                             { id: key.id },
                             {
@@ -79,9 +77,7 @@ export function ApiKeysTable({ onRevoked }: { onRevoked: (id: string) => void })
                             },
                           );
                         }}
-                      >
-                        Revoke
-                      </button>
+                      />
                     </td>
                   </tr>
                 );

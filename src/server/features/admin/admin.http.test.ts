@@ -79,7 +79,9 @@ describe('roles and permissions', () => {
     const sessions = (await query(app, 'admin.sessions.list', undefined, { cookie: admin })).data as {
       id: string;
       userEmail: string;
+      current: boolean;
     }[];
+    expect(sessions.filter((session) => session.current).map((session) => session.userEmail)).toEqual([ADMIN]);
     const target = sessions.find((session) => session.userEmail === 'member@example.com');
     expect((await mutate(app, 'admin.sessions.revoke', { id: target?.id }, { cookie: admin })).status).toBe(200);
     expect((await query(app, 'auth.viewer', undefined, { cookie: member })).data).toBeNull();

@@ -35,7 +35,7 @@ export const adminRouter = router({
   sessions: router({
     list: permittedProcedure('read:sessions:any')
       .output(z.array(adminSessionSchema).max(limits.page.maxSize))
-      .query(({ ctx }) => service.listSessions(ctx)),
+      .query(({ ctx }) => service.listSessions(ctx, ctx.viewer)),
     revoke: permittedProcedure('revoke:sessions:any')
       .input(sessionIdInputSchema)
       .mutation(({ ctx, input }) => service.revokeSession(ctx, input.id)),

@@ -40,14 +40,14 @@ export async function setRole(ctx: Ctx, actor: Viewer, userId: string, role: str
 /** Disabling ends the user's sessions at once; their API keys stop working with them. */
 export async function setDisabled(ctx: Ctx, actor: Viewer, userId: string, disabled: boolean) {
   if (userId === actor.userId) throw new AppError('CONFLICT', { message: 'You cannot disable yourself.' });
-  const [user] = await ctx.db.$transaction([
-    ctx.db.user.update({ where: { id: userId }, data: { disabled }, select: userSelect }),
-    ctx.db.session.deleteMany({ where: disabled ? { userId } : { id: '' } }),
-  ]);
+  const update = ctx.db.user.update({ where: { id: userId }, data: { disabled }, select: userSelect });
+  if (!disabled) return update;
+  const [user] = await ctx.db.$transaction([update, ctx.db.session.deleteMany({ where: { userId } })]);
   return user;
 }
 
-export async function listSessions(ctx: Ctx, userId?: string) {
+/** Live sessions, newest first; `current` marks the one making this request. */
+export async function listSessions(ctx: Ctx, viewer: Viewer, userId?: string) {
   const rows = await ctx.db.session.findMany({
     where: { expiresAt: { gt: new Date() }, ...(userId ? { userId } : {}) },
     select: {
@@ -62,7 +62,11 @@ export async function listSessions(ctx: Ctx, userId?: string) {
     orderBy: { createdAt: 'desc' },
     take: limits.page.maxSize,
   });
-  return rows.map(({ user, ...session }) => ({ ...session, userEmail: user.email }));
+  return rows.map(({ user, ...session }) => ({
+    ...session,
+    userEmail: user.email,
+    current: session.id === viewer.sessionId,
+  }));
 }
 
 export async function revokeSession(ctx: Ctx, id: string) {

@@ -1,4 +1,4 @@
-import { roles, isRole, type Permission } from '../../../shared/permissions.ts';
+import { can, permissions } from '../../../shared/permissions.ts';
 import { limits } from '../../../shared/constants.ts';
 import { AppError } from '../../../shared/errors.ts';
 import type { Viewer } from '../../auth/viewer.ts';
@@ -64,15 +64,14 @@ export async function changePassword(ctx: Ctx, input: { currentPassword: string;
   forwardCookies(ctx, headers);
 }
 
-/** What the browser needs about the signed-in person, with the permissions `can()` checks. */
+/** What the browser needs about the signed-in person, with every permission `can()` grants them. */
 export function describeViewer(viewer: Viewer) {
-  const granted: readonly Permission[] = isRole(viewer.role) ? roles[viewer.role] : [];
   return {
     id: viewer.userId,
     name: viewer.name,
     email: viewer.email,
     role: viewer.role,
-    permissions: granted.filter((permission) => !viewer.scope || viewer.scope.includes(permission)),
+    permissions: permissions.filter((permission) => can({ role: viewer.role, scope: viewer.scope }, permission)),
   };
 }
 
