@@ -64,4 +64,22 @@ export default tseslint.config(
       ],
     },
   },
+  {
+    // Domain code sends e-mail through the port (ctx.email), never a transport.
+    files: ['src/server/features/**/*.ts', 'src/server/auth/**/*.ts'],
+    rules: {
+      '@typescript-eslint/no-restricted-imports': [
+        'error',
+        {
+          paths: [{ name: 'nodemailer', message: 'Send e-mail through the e-mail port (ctx.email).' }],
+          patterns: [
+            {
+              group: ['**/email/transports*', '**/email/outbox-dispatcher*'],
+              message: 'Send e-mail through the e-mail port (ctx.email).',
+            },
+          ],
+        },
+      ],
+    },
+  },
 );

@@ -1,6 +1,7 @@
 import { createRootRoute, createRoute, createRouter, lazyRouteComponent, redirect } from '@tanstack/react-router';
 import { AppShell } from './components/app-shell.tsx';
 import { RouteError } from './components/route-error.tsx';
+import { mailboxSearch, templateSearch } from './mailbox-search.ts';
 import { HomeScreen } from './screens/home-screen.tsx';
 import { NotFoundScreen } from './screens/not-found-screen.tsx';
 import { tokenSearch } from './token-search.ts';
@@ -108,6 +109,35 @@ const adminApiKeysRoute = createRoute({
   component: lazyRouteComponent(() => import('./screens/admin-api-keys-screen.tsx'), 'AdminApiKeysScreen'),
 });
 
+// The mailbox: the outbox's e-mails and the template gallery. No client-side check:
+// the server decides who may read it (MAILBOX), and the screens show its answer.
+const mailboxRoute = createRoute({
+  getParentRoute: () => rootRoute,
+  path: '/mailbox',
+  component: lazyRouteComponent(() => import('./screens/mailbox-layout.tsx'), 'MailboxLayout'),
+});
+
+const mailboxIndexRoute = createRoute({
+  getParentRoute: () => mailboxRoute,
+  path: '/',
+  validateSearch: mailboxSearch,
+  component: lazyRouteComponent(() => import('./screens/mailbox-screen.tsx'), 'MailboxScreen'),
+});
+
+// A static segment outranks `$id`, so the gallery's address is never read as a message id.
+const mailboxTemplatesRoute = createRoute({
+  getParentRoute: () => mailboxRoute,
+  path: '/templates',
+  validateSearch: templateSearch,
+  component: lazyRouteComponent(() => import('./screens/mailbox-templates-screen.tsx'), 'MailboxTemplatesScreen'),
+});
+
+const mailboxMessageRoute = createRoute({
+  getParentRoute: () => mailboxRoute,
+  path: '/$id',
+  component: lazyRouteComponent(() => import('./screens/mailbox-message-screen.tsx'), 'MailboxMessageScreen'),
+});
+
 const routeTree = rootRoute.addChildren([
   homeRoute,
   statusRoute,
@@ -119,6 +149,7 @@ const routeTree = rootRoute.addChildren([
   resetPasswordRoute,
   accountRoute,
   adminRoute.addChildren([adminIndexRoute, adminUsersRoute, adminSessionsRoute, adminApiKeysRoute]),
+  mailboxRoute.addChildren([mailboxIndexRoute, mailboxTemplatesRoute, mailboxMessageRoute]),
 ]);
 
 export const router = createRouter({ routeTree, defaultPreload: 'intent' });

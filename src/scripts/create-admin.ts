@@ -12,7 +12,8 @@ import { loadConfig } from '../server/config.ts';
 import { pendingMigrations } from '../server/db/applied-migrations.ts';
 import { openDatabase } from '../server/db/client.ts';
 import { migrateDatabase } from '../server/db/migrations.ts';
-import { createRecordingEmail } from '../server/email/email-port.ts';
+import { createOutboxEmail, latestMessageTo, linkIn } from '../server/email/outbox.ts';
+import { messageIdDomainOf } from '../server/email/sender.ts';
 
 async function main(): Promise<number> {
   const email = z.email().safeParse(process.argv[2]);
@@ -36,15 +37,18 @@ async function main(): Promise<number> {
       console.log(`${email.data} is now an administrator.`);
       return 0;
     }
-    const mailbox = createRecordingEmail(pino({ level: 'silent' }));
-    const auth = createAuth({ config, db, email: mailbox, log: pino({ level: 'warn' }) });
+    // Queued in the outbox: the running server delivers it through its transport.
+    const outbox = createOutboxEmail({ db, messageIdDomain: messageIdDomainOf(config), onQueued: () => undefined });
+    const auth = createAuth({ config, db, email: outbox, log: pino({ level: 'warn' }) });
     const password = randomBytes(32).toString('base64url');
     await auth.api.signUpEmail({ body: { name: email.data.split('@')[0] ?? 'Admin', email: email.data, password } });
     // The operator vouches for the address; the reset link below proves the mailbox.
     await db.user.update({ where: { email: email.data }, data: { role: 'admin', emailVerified: true } });
     await auth.api.requestPasswordReset({ body: { email: email.data } });
-    const link = mailbox.latestTo(email.data, 'reset-password')?.template.data.url;
-    console.log(`Created administrator ${email.data}. Set a password with this link (valid for one hour):`);
+    const message = await latestMessageTo(db, email.data, 'reset-password');
+    const link = message && linkIn(message.text, '/reset-password')?.href;
+    console.log(`Created administrator ${email.data}. A password-reset e-mail is queued; the server sends it.`);
+    console.log('Or set a password with this link now (valid for one hour):');
     console.log(link);
     return 0;
   } finally {

@@ -2,10 +2,10 @@ import { randomUUID } from 'node:crypto';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { createAuth } from './auth/create-auth.ts';
 import { readBuildInfo } from './build-info.ts';
-import { createRecordingEmail } from './email/email-port.ts';
 import type { Config } from './config.ts';
 import { clientStaticPlugin } from './plugins/client-static.ts';
 import { dbPlugin } from './plugins/db.ts';
+import { emailPlugin } from './plugins/email.ts';
 import { healthPlugin } from './plugins/health.ts';
 import { notFoundAndErrorsPlugin } from './plugins/not-found-and-errors.ts';
 import { trpcPlugin } from './plugins/trpc.ts';
@@ -51,12 +51,12 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   await app.register(notFoundAndErrorsPlugin);
 
   await app.register(dbPlugin, { config });
-  const email = createRecordingEmail(app.log);
+  await app.register(emailPlugin, { config });
   const services: AppServices = {
     config,
     db: app.db,
-    auth: createAuth({ config, db: app.db, email, log: app.log }),
-    email,
+    auth: createAuth({ config, db: app.db, email: app.email, log: app.log }),
+    email: app.email,
     buildInfo: readBuildInfo(config.APP_COMMIT),
     startedAt: new Date(),
   };

@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { ConfigError, configSchema, loadConfig } from './config.ts';
+import { ConfigError, configSchema, loadConfig, mailboxAccess } from './config.ts';
 import { appRoot } from './paths.ts';
 
 describe('loadConfig', () => {
@@ -47,9 +47,39 @@ describe('loadConfig', () => {
     expect(attempt).toThrow(new RegExp(`^Invalid configuration: ${name} .*\\(got "${value}"\\)$`));
   });
 
-  it('refuses the development mailbox in production', () => {
-    expect(() => loadConfig({ DEV_MAILBOX: 'true' })).toThrow(/DEV_MAILBOX must not be true in production/);
-    expect(loadConfig({ DEV_MAILBOX: 'true', NODE_ENV: 'test' }).DEV_MAILBOX).toBe(true);
+  it('opens the mailbox to anyone in development only, to admins in production, and lets it be turned off', () => {
+    expect(() => loadConfig({ MAILBOX: 'open' })).toThrow(/MAILBOX must not be open in production/);
+    expect(mailboxAccess(loadConfig({}))).toBe('admins');
+    expect(mailboxAccess(loadConfig({ NODE_ENV: 'development' }))).toBe('open');
+    expect(mailboxAccess(loadConfig({ MAILBOX: 'off' }))).toBe('off');
+  });
+
+  it.each([
+    [{ EMAIL_TRANSPORT: 'smtp' }, /SMTP_HOST must be set when EMAIL_TRANSPORT=smtp; EMAIL_FROM must be set/],
+    [
+      { EMAIL_TRANSPORT: 'smtp', SMTP_HOST: 'mail', EMAIL_FROM: 'a@b.c', SMTP_USER: 'u' },
+      /SMTP_PASSWORD must be set together/,
+    ],
+    [{ EMAIL_TRANSPORT: 'smtp', SMTP_HOST: 'mail', EMAIL_FROM: 'not an address' }, /EMAIL_FROM must be an address/],
+    [{ EMAIL_TRANSPORT: 'pigeon' }, /EMAIL_TRANSPORT .*"pigeon"/],
+    [{ SMTP_TLS: 'maybe' }, /SMTP_TLS/],
+    [
+      { EMAIL_RETRY_BASE_MS: '60000', EMAIL_RETRY_MAX_MS: '1000' },
+      /EMAIL_RETRY_MAX_MS must be at least EMAIL_RETRY_BASE_MS/,
+    ],
+  ])('refuses an e-mail set-up that cannot work: %j', (env, message) => {
+    expect(() => loadConfig(env)).toThrow(message);
+  });
+
+  it('accepts a complete SMTP set-up', () => {
+    const env = { EMAIL_TRANSPORT: 'smtp', SMTP_HOST: 'mail', SMTP_PORT: '465', SMTP_TLS: 'implicit' };
+    const config = loadConfig({
+      ...env,
+      EMAIL_FROM: 'Example <no-reply@example.com>',
+      SMTP_USER: 'u',
+      SMTP_PASSWORD: 'p',
+    });
+    expect(config).toMatchObject({ EMAIL_TRANSPORT: 'smtp', SMTP_PORT: 465, SMTP_TLS: 'implicit' });
   });
 
   it('names every bad variable at once', () => {

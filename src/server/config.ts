@@ -35,7 +35,24 @@ export const configSchema = z.object({
   PUBLIC_URL: z.url({ message: 'must be a URL such as https://app.example.com' }).optional(),
   AUTH_SECRET: z.string().min(32, { message: 'must be at least 32 characters' }).optional(),
   FIRST_ADMIN_EMAIL: z.email({ message: 'must be an e-mail address' }).optional(),
-  DEV_MAILBOX: booleanFromString.default(false),
+  EMAIL_TRANSPORT: z.enum(['log', 'smtp', 'disabled']).default('log'),
+  EMAIL_FROM: z
+    .string()
+    .regex(/^(?:[^<>\r\n]+<[^<>\s@]+@[^<>\s@]+>|[^<>\s@]+@[^<>\s@]+)$/, {
+      message: 'must be an address such as no-reply@example.com or "Example <no-reply@example.com>"',
+    })
+    .optional(),
+  SMTP_HOST: z.string().min(1).optional(),
+  SMTP_PORT: integer(1, 65_535).default(587),
+  SMTP_TLS: z.enum(['starttls', 'implicit', 'none']).default('starttls'),
+  SMTP_USER: z.string().min(1).optional(),
+  SMTP_PASSWORD: z.string().min(1).optional(),
+  EMAIL_MAX_ATTEMPTS: integer(1, 100).default(8),
+  EMAIL_RETRY_BASE_MS: integer(10, 3_600_000).default(30_000),
+  EMAIL_RETRY_MAX_MS: integer(10, 86_400_000).default(3_600_000),
+  EMAIL_SEND_TIMEOUT_MS: integer(100, 300_000).default(30_000),
+  EMAIL_RETENTION_DAYS: integer(1, 3650).default(30),
+  MAILBOX: z.enum(['open', 'admins', 'off']).optional(),
   APP_COMMIT: z
     .string()
     .regex(/^[0-9a-f]{7,40}$/, { message: 'must be a git commit hash' })
@@ -47,6 +64,34 @@ export type Config = z.infer<typeof configSchema>;
 /** The origin people use to reach the app: links in e-mails, the origin check, cookies. */
 export function publicUrl(config: Config): URL {
   return new URL(config.PUBLIC_URL ?? `http://localhost:${config.PORT}`);
+}
+
+/** Who may open the mailbox (outbox messages and template gallery): open in development, admins in production. */
+export function mailboxAccess(config: Config): 'open' | 'admins' | 'off' {
+  return config.MAILBOX ?? (config.NODE_ENV === 'production' ? 'admins' : 'open');
+}
+
+/** Rules that span variables; each names the variable to change. */
+function checkCombinations(config: Config, context: z.RefinementCtx) {
+  const problem = (name: keyof Config, message: string) => {
+    context.addIssue({ code: 'custom', path: [name], message });
+  };
+  if (config.MAILBOX === 'open' && config.NODE_ENV === 'production') {
+    problem('MAILBOX', 'must not be open in production: it shows e-mailed sign-in links to anyone');
+  }
+  if (config.EMAIL_TRANSPORT === 'smtp') {
+    if (!config.SMTP_HOST) problem('SMTP_HOST', 'must be set when EMAIL_TRANSPORT=smtp');
+    if (!config.EMAIL_FROM) problem('EMAIL_FROM', 'must be set when EMAIL_TRANSPORT=smtp');
+  }
+  if (Boolean(config.SMTP_USER) !== Boolean(config.SMTP_PASSWORD)) {
+    problem(
+      config.SMTP_USER ? 'SMTP_PASSWORD' : 'SMTP_USER',
+      'must be set together with the other of SMTP_USER and SMTP_PASSWORD',
+    );
+  }
+  if (config.EMAIL_RETRY_MAX_MS < config.EMAIL_RETRY_BASE_MS) {
+    problem('EMAIL_RETRY_MAX_MS', `must be at least EMAIL_RETRY_BASE_MS (${config.EMAIL_RETRY_BASE_MS})`);
+  }
 }
 
 export class ConfigError extends Error {
@@ -64,12 +109,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   const input = Object.fromEntries(
     Object.keys(configSchema.shape).map((key) => [key, env[key] === '' ? undefined : env[key]]),
   );
-  const parsed = configSchema
-    .refine((config) => !(config.DEV_MAILBOX && config.NODE_ENV === 'production'), {
-      path: ['DEV_MAILBOX'],
-      message: 'must not be true in production: it shows e-mailed sign-in links to anyone',
-    })
-    .safeParse(input);
+  const parsed = configSchema.superRefine(checkCombinations).safeParse(input);
   if (parsed.success) return parsed.data;
   const problems = parsed.error.issues.map((issue) => {
     const name = String(issue.path[0] ?? 'configuration');

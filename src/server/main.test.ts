@@ -26,6 +26,25 @@ describe('main: start-up and shutdown', () => {
     expect(result.stderr.trim().split('\n')).toEqual(['Invalid configuration: PORT must be a number (got "eighty")']);
   });
 
+  it.each([
+    [
+      { EMAIL_TRANSPORT: 'smtp' },
+      'Invalid configuration: SMTP_HOST must be set when EMAIL_TRANSPORT=smtp; EMAIL_FROM must be set when EMAIL_TRANSPORT=smtp',
+    ],
+    [
+      { EMAIL_TRANSPORT: 'disabled' },
+      'Invalid configuration: EMAIL_TRANSPORT must not be disabled: identity (verify-email, reset-password) send e-mail; use smtp, or log to keep them in the mailbox',
+    ],
+  ])('refuses to start with an e-mail set-up that cannot work: %j', (env, message) => {
+    const result = spawnSync(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
+      cwd: appRoot,
+      env: { ...baseEnv(), PORT: '0', DATABASE_URL: testDatabaseUrl(), MIGRATE_ON_START: 'false', ...env },
+      encoding: 'utf8',
+    });
+    expect(result.status).toBe(1);
+    expect(result.stderr.trim().split('\n')).toEqual([message]);
+  });
+
   it('migrates a new database, listens, and exits 0 on SIGTERM after closing', async () => {
     const databaseUrl = `file:${join(scratchDir(), 'fresh.db')}`;
     const client = join(scratchDir(), 'client');

@@ -25,6 +25,8 @@ describe('the app router', () => {
 });
 
 describe('deny by default, over HTTP', () => {
+  // MAILBOX=admins: in tests it defaults to open (as in development); here it is as in production.
+  const buildGuardedApp = () => buildTestApp({ MAILBOX: 'admins' });
   const guarded = procedures.filter(({ meta }) => meta.access !== 'public');
 
   it('guards most of the router', () => {
@@ -32,7 +34,7 @@ describe('deny by default, over HTTP', () => {
   });
 
   it.each(guarded)('$path refuses a caller without credentials before doing anything', async ({ path, type }) => {
-    const app = await buildTestApp();
+    const app = await buildGuardedApp();
     const result = type === 'query' ? await query(app, path) : await mutate(app, path, {});
     expect([result.status, result.appCode]).toEqual([401, 'UNAUTHENTICATED']);
   });
@@ -42,7 +44,7 @@ describe('deny by default, over HTTP', () => {
     async ({ path, type, meta }) => {
       const permission = (meta.access as { permission: Permission }).permission;
       if (can({ role: 'member' }, permission)) return;
-      const app = await buildTestApp();
+      const app = await buildGuardedApp();
       const cookie = await signUpVerified(app, 'member@example.com');
       const result =
         type === 'query' ? await query(app, path, undefined, { cookie }) : await mutate(app, path, {}, { cookie });

@@ -1,6 +1,6 @@
 import { adminRouter } from './features/admin/admin.router.ts';
 import { authRouter } from './features/auth/auth.router.ts';
-import { devRouter } from './features/dev/dev.router.ts';
+import { mailboxRouter } from './features/mailbox/mailbox.router.ts';
 import { recordsRouter } from './features/records/records.router.ts';
 import { systemRouter } from './features/system/system.router.ts';
 import { router } from './trpc/init.ts';
@@ -13,7 +13,7 @@ export const appRouter = router({
   system: systemRouter,
   auth: authRouter,
   admin: adminRouter,
-  dev: devRouter,
+  mailbox: mailboxRouter,
   records: recordsRouter,
 });
 

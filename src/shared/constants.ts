@@ -31,10 +31,26 @@ export const limits = deepFreeze({
   tokenLength: 2048,
   /** Opaque pagination cursors. */
   cursorLength: 256,
+  /** Transactional e-mail as stored in the outbox. */
+  email: {
+    /** RFC 5322's line limit; subjects are one line. */
+    subjectLength: 998,
+    /** A rendered HTML or text body. */
+    bodyLength: 1_000_000,
+    /** The last delivery error kept on a row. */
+    errorLength: 2_000,
+  },
   /** Items in any list a client sends. */
   listItems: 100,
   page: {
     defaultSize: 20,
     maxSize: 100,
   },
+} as const);
+
+/** How long identity's e-mailed links and sessions last; e-mails quote the same numbers. */
+export const identityLifetimes = deepFreeze({
+  verificationLinkHours: 24,
+  resetLinkHours: 1,
+  sessionDays: 30,
 } as const);

@@ -16,6 +16,7 @@ export const permissions = [
   'revoke:sessions:any',
   'manage:api-keys:any',
   'read:system:any',
+  'read:mailbox:any',
 ] as const;
 
 export type Permission = (typeof permissions)[number];

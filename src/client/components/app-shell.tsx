@@ -13,6 +13,9 @@ export function AppShell() {
   const main = useRef<HTMLElement>(null);
   // The link is hidden from those who would only meet "no permission"; the server decides.
   const canAdminister = useCan('read:users:any');
+  // The mailbox's default: open to everyone in development, to admins in production.
+  // The browser cannot read MAILBOX, so this guesses from both; the server decides.
+  const showMailbox = useCan('read:mailbox:any') || import.meta.env.DEV;
   const firstRender = useRef(true);
 
   // After a client-side navigation, move focus to the new screen so keyboard and
@@ -43,6 +46,13 @@ export function AppShell() {
                 </Link>
               </li>
             ))}
+            {showMailbox ? (
+              <li>
+                <Link to="/mailbox" className="nav-link" activeProps={{ 'aria-current': 'page' }}>
+                  Mailbox
+                </Link>
+              </li>
+            ) : null}
             {canAdminister ? (
               <li>
                 <Link to="/admin" className="nav-link" activeProps={{ 'aria-current': 'page' }}>

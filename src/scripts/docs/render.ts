@@ -61,7 +61,9 @@ function describeRule(rule: AccessRule | undefined): string {
   if (rule === undefined) return '**none (refused)**';
   if (rule === 'public') return 'public';
   if (rule === 'signed-in') return 'signed in';
-  return `\`${rule.permission}\``;
+  return rule.switch
+    ? `\`${rule.permission}\`; \`${rule.switch}\` opens it to anyone or turns it off`
+    : `\`${rule.permission}\``;
 }
 
 function allows(rule: AccessRule | undefined, role: string | null): boolean {

@@ -64,8 +64,14 @@ export const specPoints: readonly SpecPoint[] = [
     number: 7,
     title: 'Calls it makes, including transactional e-mail',
     status: 'not specified',
-    homes: ['src/server/router.ts', 'src/server/features/', 'src/server/trpc/operation.ts'],
-    today: 'system, auth and admin operations are real; records.list, records.get, records.create are placeholders.',
+    homes: [
+      'src/server/router.ts',
+      'src/server/features/',
+      'src/server/trpc/operation.ts',
+      'src/server/email/templates/',
+    ],
+    today:
+      'system, auth, admin and mailbox operations are real; records.list, records.get, records.create are placeholders. E-mail: verify-email and reset-password are sent; sample-notice is the pattern.',
   },
   {
     number: 8,

@@ -1,18 +1,23 @@
+import { AsyncLocalStorage } from 'node:async_hooks';
 import { apiKey } from '@better-auth/api-key';
 import type { FastifyBaseLogger } from 'fastify';
 import { betterAuth } from 'better-auth';
 import { prismaAdapter } from 'better-auth/adapters/prisma';
 import { APIError } from 'better-auth/api';
-import { limits } from '../../shared/constants.ts';
+import { runWithTransaction } from '@better-auth/core/context';
+import { identityLifetimes, limits } from '../../shared/constants.ts';
 import { defaultRole } from '../../shared/permissions.ts';
 import { product } from '../../shared/product.ts';
 import { publicUrl, type Config } from '../config.ts';
 import type { Database } from '../db/client.ts';
-import type { EmailPort } from '../email/email-port.ts';
+import { currentClient, joiningTransactions } from '../db/transaction.ts';
+import type { EmailMessage, EmailPort } from '../email/email-port.ts';
 import { resolveAuthSecret } from './auth-secret.ts';
 
 /** The header the auth library reads the client's address from; set by us, never by a client. */
 export const CLIENT_IP_HEADER = 'x-app-client-ip';
+
+const HOUR_S = 60 * 60;
 
 /** API keys start with this, so a leaked one is recognisable (and scannable) as ours. */
 export const API_KEY_PREFIX = 'rpc_';
@@ -33,13 +38,26 @@ export interface AuthDependencies {
  */
 export function createAuth({ config, db, email, log }: AuthDependencies) {
   const origin = publicUrl(config);
+  // The library logs and swallows a failing send callback; the transaction around
+  // the call must fail instead, or a token would commit without its e-mail.
+  const queue = async (message: EmailMessage) => {
+    try {
+      await email.send(message);
+    } catch (error) {
+      const scope = emailFailures.getStore();
+      if (scope) scope.error ??= new Error('The e-mail could not be queued', { cause: error });
+      throw error;
+    }
+  };
   const link = (path: string, token: string) => new URL(`${path}?token=${encodeURIComponent(token)}`, origin).href;
 
   return betterAuth({
     appName: product.name,
     baseURL: origin.origin,
     secret: resolveAuthSecret(config),
-    database: prismaAdapter(db, { provider: 'sqlite' }),
+    // `transaction: true` makes the library's multi-step writes atomic; through
+    // joiningTransactions they also join ours, with the e-mails queued in between.
+    database: prismaAdapter(joiningTransactions(db), { provider: 'sqlite', transaction: true }),
     trustedOrigins: [origin.origin],
     telemetry: { enabled: false },
     // The library's own messages go to the app's log; a refused key is routine, not an error.
@@ -56,9 +74,9 @@ export function createAuth({ config, db, email, log }: AuthDependencies) {
       minPasswordLength: limits.password.min,
       maxPasswordLength: limits.password.max,
       revokeSessionsOnPasswordReset: true,
-      resetPasswordTokenExpiresIn: 60 * 60,
+      resetPasswordTokenExpiresIn: identityLifetimes.resetLinkHours * HOUR_S,
       sendResetPassword: async ({ user, token }) => {
-        await email.send({
+        await queue({
           to: user.email,
           template: { name: 'reset-password', data: { name: user.name, url: link('/reset-password', token) } },
           idempotencyKey: `reset-password:${token}`,
@@ -70,9 +88,9 @@ export function createAuth({ config, db, email, log }: AuthDependencies) {
       // Signing in before confirming sends a fresh link: an expired one never strands anyone.
       sendOnSignIn: true,
       autoSignInAfterVerification: true,
-      expiresIn: 24 * 60 * 60,
+      expiresIn: identityLifetimes.verificationLinkHours * HOUR_S,
       sendVerificationEmail: async ({ user, token }) => {
-        await email.send({
+        await queue({
           to: user.email,
           template: { name: 'verify-email', data: { name: user.name, url: link('/verify-email', token) } },
           idempotencyKey: `verify-email:${token}`,
@@ -86,7 +104,7 @@ export function createAuth({ config, db, email, log }: AuthDependencies) {
       },
     },
     session: {
-      expiresIn: 30 * 24 * 60 * 60,
+      expiresIn: identityLifetimes.sessionDays * 24 * HOUR_S,
       updateAge: 24 * 60 * 60,
       // Every request reads the session row, so a revoked session is refused at once.
       cookieCache: { enabled: false },
@@ -102,7 +120,7 @@ export function createAuth({ config, db, email, log }: AuthDependencies) {
           // FIRST_ADMIN_EMAIL: whoever signs up with it while no admin exists becomes one.
           before: async (user) => {
             if (user.email.toLowerCase() !== config.FIRST_ADMIN_EMAIL?.toLowerCase()) return;
-            const admins = await db.user.count({ where: { role: 'admin' } });
+            const admins = await currentClient(db).user.count({ where: { role: 'admin' } });
             return admins === 0 ? { data: { ...user, role: 'admin' } } : undefined;
           },
         },
@@ -111,7 +129,10 @@ export function createAuth({ config, db, email, log }: AuthDependencies) {
         create: {
           // A disabled user cannot start a session, however they authenticate.
           before: async (session) => {
-            const user = await db.user.findUnique({ where: { id: session.userId }, select: { disabled: true } });
+            const user = await currentClient(db).user.findUnique({
+              where: { id: session.userId },
+              select: { disabled: true },
+            });
             if (user?.disabled) throw new APIError('FORBIDDEN', { code: 'USER_DISABLED', message: 'User is disabled' });
           },
         },
@@ -132,3 +153,21 @@ export function createAuth({ config, db, email, log }: AuthDependencies) {
 }
 
 export type Auth = ReturnType<typeof createAuth>;
+
+const emailFailures = new AsyncLocalStorage<{ error?: Error }>();
+
+/**
+ * Runs auth library calls in one database transaction, so the rows they write (a
+ * reset token, a new user) and the e-mails they queue commit together or not at all.
+ */
+export async function inAuthTransaction<T>(auth: Auth, work: () => Promise<T>): Promise<T> {
+  const { adapter } = await auth.$context;
+  const scope: { error?: Error } = {};
+  return emailFailures.run(scope, () =>
+    runWithTransaction(adapter, async () => {
+      const result = await work();
+      if (scope.error) throw scope.error;
+      return result;
+    }),
+  );
+}

@@ -1,5 +1,6 @@
 import { PrismaBetterSqlite3 } from '@prisma/adapter-better-sqlite3';
 import { PrismaClient } from './generated/sqlite/client.ts';
+import { oneConnectionAtATime } from './one-connection.ts';
 import { sqliteFileFromUrl } from './sqlite-url.ts';
 
 export type Database = PrismaClient;
@@ -14,10 +15,12 @@ export interface DatabaseOptions {
  * driver adapter (no engine binary at run time).
  */
 export async function openDatabase({ databaseUrl, busyTimeoutMs }: DatabaseOptions): Promise<Database> {
-  const adapter = new PrismaBetterSqlite3({
-    url: sqliteFileFromUrl(databaseUrl),
-    timeout: busyTimeoutMs,
-  });
+  const adapter = oneConnectionAtATime(
+    new PrismaBetterSqlite3({
+      url: sqliteFileFromUrl(databaseUrl),
+      timeout: busyTimeoutMs,
+    }),
+  );
   const db = new PrismaClient({ adapter });
   // WAL lets readers proceed while one writer commits; the setting is stored in
   // the file, so applying it on every start is idempotent.

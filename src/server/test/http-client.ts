@@ -1,6 +1,6 @@
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { expect } from 'vitest';
-import type { RecordingEmail } from '../email/email-port.ts';
+import { latestMessageTo, linkIn } from '../email/outbox.ts';
 
 /** Calls procedures over HTTP with `inject`, as a browser on the app's own origin would. */
 export interface CallOptions {
@@ -65,10 +65,13 @@ export function sessionCookie(result: TrpcAnswer): string {
   return String(cookie).split(';')[0] ?? '';
 }
 
-export function recordedLinkToken(app: FastifyInstance, to: string, template: 'verify-email' | 'reset-password') {
-  const message = (app.services.email as RecordingEmail).latestTo(to, template);
-  expect(message, `an e-mail ${template} to ${to}`).toBeDefined();
-  return new URL(message?.template.data.url ?? 'http://x').searchParams.get('token') ?? '';
+/** The token in the link of the newest e-mail of a template to an address, read from the outbox. */
+export async function recordedLinkToken(app: FastifyInstance, to: string, template: 'verify-email' | 'reset-password') {
+  const message = await latestMessageTo(app.services.db, to, template);
+  expect(message, `an e-mail ${template} to ${to}`).toBeTruthy();
+  const link = linkIn(message?.text ?? '', `/${template}`);
+  expect(link, `a /${template} link in the e-mail`).toBeDefined();
+  return link?.searchParams.get('token') ?? '';
 }
 
 export const PASSWORD = 'correct horse battery staple';
@@ -77,7 +80,9 @@ export const PASSWORD = 'correct horse battery staple';
 export async function signUpVerified(app: FastifyInstance, email: string, name = email.split('@')[0] ?? 'User') {
   const signedUp = await mutate(app, 'auth.signUp', { name, email, password: PASSWORD });
   expect(signedUp.status, JSON.stringify(signedUp.response.json())).toBe(200);
-  const verified = await mutate(app, 'auth.verifyEmail', { token: recordedLinkToken(app, email, 'verify-email') });
+  const verified = await mutate(app, 'auth.verifyEmail', {
+    token: await recordedLinkToken(app, email, 'verify-email'),
+  });
   expect(verified.status).toBe(200);
   return sessionCookie(verified);
 }

@@ -9,7 +9,7 @@ import { readBuildInfo } from '../build-info.ts';
 import { testConfig, type Config } from '../config.ts';
 import { createAuth } from '../auth/create-auth.ts';
 import { openDatabase } from '../db/client.ts';
-import { createRecordingEmail } from '../email/email-port.ts';
+import { createOutboxEmail } from '../email/outbox.ts';
 import { appRouter } from '../router.ts';
 import { createInnerContext, type AppServices } from '../trpc/context.ts';
 import { createCallerFactory } from '../trpc/init.ts';
@@ -51,7 +51,8 @@ export async function createTestServices(overrides: Partial<AppServices> = {}): 
   const config = testConfig({ DATABASE_URL: testDatabaseUrl() });
   const db = overrides.db ?? (await openDatabase({ databaseUrl: config.DATABASE_URL, busyTimeoutMs: 1000 }));
   afterAll(() => db.$disconnect());
-  const email = overrides.email ?? createRecordingEmail(silentLog);
+  const email =
+    overrides.email ?? createOutboxEmail({ db, messageIdDomain: 'test.example', onQueued: () => undefined });
   const services: AppServices = {
     config,
     db,

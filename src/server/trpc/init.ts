@@ -4,7 +4,8 @@ import { AppError } from '../../shared/errors.ts';
 import { can, type Permission } from '../../shared/permissions.ts';
 import type { Context } from './context.ts';
 import { formatError } from './format-error.ts';
-import type { AccessRule, OperationMeta } from './operation-meta.ts';
+import { mailboxAccess, type Config } from '../config.ts';
+import type { AccessRule, AccessSwitch, OperationMeta } from './operation-meta.ts';
 
 /**
  * The tRPC building blocks. Only `router`, the caller factory and the base
@@ -40,9 +41,35 @@ export function permittedProcedure(permission: Permission) {
   });
 }
 
+const accessSwitches: Record<AccessSwitch, (config: Config) => 'open' | 'guarded' | 'off'> = {
+  MAILBOX: (config) => {
+    const access = mailboxAccess(config);
+    return access === 'admins' ? 'guarded' : access;
+  },
+};
+
+/**
+ * `permission`, unless the configuration opens the procedure to anyone or turns it
+ * off (NOT_FOUND, as if it did not exist). There is no viewer in the context: an
+ * open procedure may have none.
+ */
+export function switchedProcedure(permission: Permission, setting: AccessSwitch) {
+  return t.procedure.meta({ access: { permission, switch: setting } }).use(async ({ ctx, next }) => {
+    const state = accessSwitches[setting](ctx.config);
+    if (state === 'off') throw new AppError('NOT_FOUND');
+    if (state === 'open') return next();
+    const credentials = await ctx.credentials();
+    if (credentials.kind !== 'valid') throw new AppError('UNAUTHENTICATED');
+    if (!can({ role: credentials.viewer.role, scope: credentials.viewer.scope }, permission)) {
+      throw new AppError('FORBIDDEN');
+    }
+    return next();
+  });
+}
+
 /** The base procedure for a declared access rule (used by operation contracts). */
 export function procedureFor(access: AccessRule) {
   if (access === 'public') return publicProcedure;
   if (access === 'signed-in') return signedInProcedure;
-  return permittedProcedure(access.permission);
+  return access.switch ? switchedProcedure(access.permission, access.switch) : permittedProcedure(access.permission);
 }

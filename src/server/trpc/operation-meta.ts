@@ -7,7 +7,14 @@ import type { Permission } from '../../shared/permissions.ts';
  * procedures in init.ts are the only way to build a procedure, and a test walks the
  * router to prove none lacks it.
  */
-export type AccessRule = 'public' | 'signed-in' | { permission: Permission };
+export type AccessRule = 'public' | 'signed-in' | { permission: Permission; switch?: AccessSwitch };
+
+/**
+ * A configuration setting that changes a permission rule at run time: `open` lets
+ * anyone call, `guarded` applies the permission, `off` answers NOT_FOUND to everyone.
+ * The mailbox is the one today: open in development, admins only in production.
+ */
+export type AccessSwitch = 'MAILBOX';
 
 /**
  * What every procedure declares about itself, read by tests and generated docs:

@@ -1,6 +1,7 @@
 import { can, permissions } from '../../../shared/permissions.ts';
 import { limits } from '../../../shared/constants.ts';
 import { AppError } from '../../../shared/errors.ts';
+import { inAuthTransaction } from '../../auth/create-auth.ts';
 import type { Viewer } from '../../auth/viewer.ts';
 import type { InnerContext } from '../../trpc/context.ts';
 import { viaAuthLibrary } from './auth-errors.ts';
@@ -16,7 +17,10 @@ function forwardCookies(ctx: Ctx, headers: Headers) {
 }
 
 export async function signUp(ctx: Ctx, input: { name: string; email: string; password: string }) {
-  await viaAuthLibrary(() => ctx.auth.api.signUpEmail({ body: input, headers: ctx.authHeaders }));
+  // The account and its verification e-mail commit together.
+  await viaAuthLibrary(() =>
+    inAuthTransaction(ctx.auth, () => ctx.auth.api.signUpEmail({ body: input, headers: ctx.authHeaders })),
+  );
   // The address must be confirmed before the first sign-in; the link is on its way.
   return { verificationSent: true as const };
 }
@@ -43,8 +47,11 @@ export async function verifyEmail(ctx: Ctx, token: string) {
 }
 
 export async function requestPasswordReset(ctx: Ctx, email: string) {
-  // The same answer whether or not the address has an account.
-  await viaAuthLibrary(() => ctx.auth.api.requestPasswordReset({ body: { email }, headers: ctx.authHeaders }));
+  // The same answer whether or not the address has an account. The token and its
+  // e-mail commit together: never a token nobody was told of, nor a link that fails.
+  await viaAuthLibrary(() =>
+    inAuthTransaction(ctx.auth, () => ctx.auth.api.requestPasswordReset({ body: { email }, headers: ctx.authHeaders })),
+  );
 }
 
 export async function resetPassword(ctx: Ctx, input: { token: string; password: string }) {

@@ -1,0 +1,34 @@
+import { useNavigate, useSearch } from '@tanstack/react-router';
+import { useId } from 'react';
+import { OutboxFilters } from '../features/mailbox/outbox-filters.tsx';
+import { OutboxList } from '../features/mailbox/outbox-list.tsx';
+import { useDocumentTitle } from '../use-document-title.ts';
+
+/**
+ * Every e-mail in the outbox with its delivery state. In development and test it is
+ * where e-mailed links are read; in production, where an admin checks delivery.
+ * The filters live in the address, so going back from a message keeps them.
+ */
+export function MailboxScreen() {
+  useDocumentTitle('Mailbox');
+  const headingId = useId();
+  const filters = useSearch({ from: '/mailbox/' });
+  const navigate = useNavigate({ from: '/mailbox/' });
+
+  return (
+    <section aria-labelledby={headingId}>
+      <h1 id={headingId}>Mailbox</h1>
+      <p>
+        Every e-mail the app sends waits in the outbox until it is delivered. The list refreshes itself every few
+        seconds, so an e-mail you are waiting for appears here.
+      </p>
+      <OutboxFilters
+        // A new form when the address changes (back, forward), so the fields show the filters in use.
+        key={`${filters.recipient ?? ''}|${filters.status ?? ''}`}
+        filters={filters}
+        onFilter={(next) => void navigate({ search: next })}
+      />
+      <OutboxList filters={filters} />
+    </section>
+  );
+}

@@ -1,0 +1,128 @@
+import pino from 'pino';
+import { afterAll, describe, expect, it } from 'vitest';
+import { openDatabase } from '../db/client.ts';
+import { testDatabaseUrl } from '../test/test-app.ts';
+import { createOutboxEmail } from './outbox.ts';
+import { createOutboxDispatcher, retryDelay, type DispatcherOptions } from './outbox-dispatcher.ts';
+import type { EmailTransport, OutgoingEmail } from './transports.ts';
+
+describe('retryDelay', () => {
+  it('doubles from the base with equal jitter: between half and all of the exponential step', () => {
+    expect([1, 2, 3, 4].map((attempt) => retryDelay(attempt, 1_000, 60_000, () => 1))).toEqual([
+      1_000, 2_000, 4_000, 8_000,
+    ]);
+    expect([1, 2, 3, 4].map((attempt) => retryDelay(attempt, 1_000, 60_000, () => 0))).toEqual([
+      500, 1_000, 2_000, 4_000,
+    ]);
+  });
+
+  it('never waits longer than the cap', () => {
+    expect(retryDelay(30, 1_000, 60_000, () => 1)).toBe(60_000);
+    expect(retryDelay(1_000, 1_000, 60_000, () => 1)).toBe(60_000);
+  });
+});
+
+/** A transport that keeps what it is given; `slow` makes each send take that long. */
+function memoryTransport(slowMs = 0): EmailTransport & { sent: OutgoingEmail[] } {
+  const sent: OutgoingEmail[] = [];
+  return {
+    name: 'log',
+    sent,
+    async send(email) {
+      await new Promise((resolve) => setTimeout(resolve, slowMs));
+      sent.push(email);
+    },
+    async verify() {
+      // Always ready.
+    },
+    close() {
+      // Nothing to release.
+    },
+  };
+}
+
+async function outboxOnFreshDatabase() {
+  const db = await openDatabase({ databaseUrl: testDatabaseUrl(), busyTimeoutMs: 1000 });
+  afterAll(() => db.$disconnect());
+  const email = createOutboxEmail({ db, messageIdDomain: 'example.test', onQueued: () => undefined });
+  const queue = (index: number) =>
+    email.send({
+      to: `person${index}@example.com`,
+      template: {
+        name: 'verify-email',
+        data: { name: 'P', url: `https://app.example.test/verify-email?token=${index}` },
+      },
+      idempotencyKey: `key-${index}`,
+    });
+  const dispatcher = (transport: EmailTransport, overrides: Partial<DispatcherOptions> = {}) =>
+    createOutboxDispatcher({
+      db,
+      transport,
+      from: 'no-reply@example.test',
+      log: pino({ level: 'silent' }),
+      maxAttempts: 3,
+      retryBaseMs: 10,
+      retryMaxMs: 10,
+      sendTimeoutMs: 1_000,
+      retentionMs: 60_000,
+      ...overrides,
+    });
+  return { db, queue, dispatcher };
+}
+
+describe('the outbox dispatcher', () => {
+  it('queues one row per idempotency key, however often it is sent', async () => {
+    const { db, queue } = await outboxOnFreshDatabase();
+    await queue(1);
+    await queue(1);
+    expect(await db.emailOutbox.count()).toBe(1);
+  });
+
+  it('lets two dispatchers racing on one database deliver every row exactly once', async () => {
+    const { db, queue, dispatcher } = await outboxOnFreshDatabase();
+    for (let index = 0; index < 30; index += 1) await queue(index);
+    const [a, b] = [memoryTransport(1), memoryTransport(1)];
+    await Promise.all([dispatcher(a).deliverDue(), dispatcher(b).deliverDue()]);
+
+    const delivered = [...a.sent, ...b.sent].map(({ to }) => to).sort();
+    expect(delivered).toHaveLength(30);
+    expect(new Set(delivered).size).toBe(30);
+    expect(a.sent.length).toBeGreaterThan(0);
+    expect(b.sent.length).toBeGreaterThan(0);
+    expect(await db.emailOutbox.count({ where: { status: 'sent', attempts: 1 } })).toBe(30);
+  });
+
+  it('waits for the delivery in flight when stopped, and claims nothing after', async () => {
+    const { db, queue, dispatcher } = await outboxOnFreshDatabase();
+    await queue(1);
+    await queue(2);
+    const transport = memoryTransport(200);
+    const running = dispatcher(transport);
+    running.start();
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    await running.stop();
+    expect(transport.sent).toHaveLength(1);
+    expect(await db.emailOutbox.count({ where: { status: 'sent' } })).toBe(1);
+    expect(await db.emailOutbox.count({ where: { status: 'pending' } })).toBe(1);
+  });
+
+  it('prunes sent and failed rows past the retention period, and keeps pending ones', async () => {
+    const { db, queue, dispatcher } = await outboxOnFreshDatabase();
+    for (const index of [1, 2, 3, 4]) await queue(index);
+    const old = new Date(Date.now() - 2 * 60_000);
+    await db.emailOutbox.updateMany({
+      where: { recipient: 'person1@example.com' },
+      data: { status: 'sent', createdAt: old },
+    });
+    await db.emailOutbox.updateMany({
+      where: { recipient: 'person2@example.com' },
+      data: { status: 'failed', createdAt: old },
+    });
+    await db.emailOutbox.updateMany({ where: { recipient: 'person3@example.com' }, data: { createdAt: old } });
+    await db.emailOutbox.updateMany({ where: { recipient: 'person4@example.com' }, data: { status: 'sent' } });
+
+    expect(await dispatcher(memoryTransport()).prune()).toBe(2);
+    const left = await db.emailOutbox.findMany({ select: { recipient: true }, orderBy: { recipient: 'asc' } });
+    expect(left.map(({ recipient }) => recipient)).toEqual(['person3@example.com', 'person4@example.com']);
+  });
+});

@@ -1,0 +1,177 @@
+import { describe, expect, it, vi } from 'vitest';
+import type { Config } from '../config.ts';
+import { inTransaction } from '../db/transaction.ts';
+import { mutate, PASSWORD, sessionCookie } from '../test/http-client.ts';
+import { closedPort, startSmtpServer } from '../test/smtp-server.ts';
+import { buildTestApp } from '../test/test-app.ts';
+import { linkIn } from './outbox.ts';
+
+const FROM = 'Example <no-reply@example.test>';
+
+function smtp(port: number, overrides: Partial<Config> = {}): Partial<Config> {
+  return {
+    EMAIL_TRANSPORT: 'smtp',
+    SMTP_HOST: '127.0.0.1',
+    SMTP_PORT: port,
+    SMTP_TLS: 'none',
+    EMAIL_FROM: FROM,
+    EMAIL_RETRY_BASE_MS: 20,
+    EMAIL_RETRY_MAX_MS: 80,
+    EMAIL_SEND_TIMEOUT_MS: 2_000,
+    ...overrides,
+  };
+}
+
+const waitFor = <T>(check: () => Promise<T> | T) => vi.waitFor(check, { timeout: 10_000, interval: 20 });
+
+describe('the outbox over a real SMTP server', () => {
+  it('verifies an address and resets a password through e-mails received over SMTP', async () => {
+    const server = await startSmtpServer();
+    const app = await buildTestApp(smtp(server.port));
+    const receivedLink = (pathname: string) =>
+      waitFor(() => {
+        for (const { parsed } of server.accepted) {
+          const link = linkIn(parsed.text ?? '', pathname);
+          if (link) return link;
+        }
+        throw new Error(`no e-mail with a ${pathname} link yet`);
+      });
+
+    await mutate(app, 'auth.signUp', { name: 'Grace', email: 'grace@example.com', password: PASSWORD });
+    const verifyLink = await receivedLink('/verify-email');
+    const verified = await mutate(app, 'auth.verifyEmail', { token: verifyLink.searchParams.get('token') });
+    expect(verified.status).toBe(200);
+    expect(sessionCookie(verified)).toContain('session_token=');
+
+    await mutate(app, 'auth.requestPasswordReset', { email: 'grace@example.com' });
+    const received = await waitFor(() => {
+      const found = server.accepted.find(({ parsed }) => parsed.subject?.toLowerCase().includes('password'));
+      if (!found) throw new Error('no password e-mail yet');
+      return found;
+    });
+    const row = await app.services.db.emailOutbox.findFirstOrThrow({ where: { template: 'reset-password' } });
+    expect(received.envelope).toEqual({ from: 'no-reply@example.test', to: ['grace@example.com'] });
+    expect(received.parsed.from).toMatchObject({ name: 'Example', address: 'no-reply@example.test' });
+    expect(received.parsed.to).toEqual([expect.objectContaining({ address: 'grace@example.com' })]);
+    expect(received.parsed.subject).toBe(row.subject);
+    expect(received.parsed.messageId).toBe(row.messageId);
+    expect(received.parsed.headers).toContainEqual(
+      expect.objectContaining({ key: 'auto-submitted', value: 'auto-generated' }),
+    );
+    const link = linkIn(received.parsed.text ?? '', '/reset-password');
+    expect(link?.searchParams.get('token')).toBeTruthy();
+    expect(received.parsed.html).toContain(link?.href.replaceAll('&', '&amp;'));
+    expect(received.parsed.text?.trim()).toBe(row.text.trim());
+
+    await waitFor(async () => {
+      const sent = await app.services.db.emailOutbox.findUniqueOrThrow({ where: { id: row.id } });
+      expect(sent).toMatchObject({ status: 'sent', attempts: 1, lastError: null, leaseUntil: null });
+      expect(sent.sentAt).toBeInstanceOf(Date);
+    });
+
+    // The link in the e-mail resets the password.
+    const reset = await mutate(app, 'auth.resetPassword', {
+      token: link?.searchParams.get('token'),
+      password: 'a brand new passphrase',
+    });
+    expect(reset.status).toBe(200);
+    const signIn = await mutate(app, 'auth.signIn', { email: 'grace@example.com', password: 'a brand new passphrase' });
+    expect(signIn.status).toBe(200);
+  });
+
+  it('retries after temporary refusals, waiting longer each time, and delivers exactly once', async () => {
+    const server = await startSmtpServer();
+    server.refuseNext(451, 'Try again later');
+    server.refuseNext(421, 'Busy');
+    const app = await buildTestApp(smtp(server.port, { EMAIL_RETRY_BASE_MS: 100, EMAIL_RETRY_MAX_MS: 1_000 }));
+    await mutate(app, 'auth.signUp', { name: 'Ada', email: 'ada@example.com', password: PASSWORD });
+
+    const row = await waitFor(async () => {
+      const found = await app.services.db.emailOutbox.findFirstOrThrow({ where: { recipient: 'ada@example.com' } });
+      expect(found.status).toBe('sent');
+      return found;
+    });
+    expect(row).toMatchObject({ attempts: 3, lastError: null });
+    expect(server.attempts).toBe(3);
+    // Equal jitter: at least half of 100 ms, then at least half of 200 ms.
+    const [first = 0, second = 0, third = 0] = server.attemptTimes;
+    expect(second - first).toBeGreaterThanOrEqual(50);
+    expect(third - second).toBeGreaterThanOrEqual(100);
+    await app.outbox.deliverDue();
+    expect(server.accepted.map(({ parsed }) => parsed.messageId)).toEqual([row.messageId]);
+  });
+
+  it('backs off while the SMTP server is down, then marks the e-mail failed with the last error', async () => {
+    const app = await buildTestApp(smtp(await closedPort(), { EMAIL_MAX_ATTEMPTS: 3 }));
+    const started = Date.now();
+    await mutate(app, 'auth.signUp', { name: 'Ada', email: 'ada@example.com', password: PASSWORD });
+
+    const row = await waitFor(async () => {
+      const found = await app.services.db.emailOutbox.findFirstOrThrow({ where: { recipient: 'ada@example.com' } });
+      expect(found.status).toBe('failed');
+      return found;
+    });
+    expect(row.attempts).toBe(3);
+    expect(row.lastError).toMatch(/ECONNREFUSED|ECONNECTION/);
+    expect(row.sentAt).toBeNull();
+    // Two waits between three attempts: at least half of 20 ms and of 40 ms (equal jitter).
+    expect(Date.now() - started).toBeGreaterThanOrEqual(30);
+    // Failed is final: nothing tries it again.
+    expect(await app.outbox.deliverDue()).toBe(0);
+  });
+
+  it('fails at once, without retrying, when the server refuses the recipient for good', async () => {
+    const server = await startSmtpServer();
+    server.refuseNext(550, 'No such mailbox');
+    const app = await buildTestApp(smtp(server.port));
+    await mutate(app, 'auth.signUp', { name: 'Ada', email: 'ada@example.com', password: PASSWORD });
+    const row = await waitFor(async () => {
+      const found = await app.services.db.emailOutbox.findFirstOrThrow({ where: { recipient: 'ada@example.com' } });
+      expect(found.status).toBe('failed');
+      return found;
+    });
+    expect(row.attempts).toBe(1);
+    expect(row.lastError).toContain('No such mailbox');
+  });
+
+  it('leaves no outbox row, and sends nothing, when the transaction that queued it rolls back', async () => {
+    const server = await startSmtpServer();
+    const app = await buildTestApp(smtp(server.port));
+    await expect(
+      inTransaction(app.services.db, async (tx) => {
+        await tx.user.create({ data: { id: 'u-rollback', name: 'Ada', email: 'ada@example.com' } });
+        await app.services.email.send({
+          to: 'ada@example.com',
+          template: {
+            name: 'verify-email',
+            data: { name: 'Ada', url: 'https://app.example.test/verify-email?token=t' },
+          },
+          idempotencyKey: 'rollback-test',
+        });
+        throw new Error('the change failed after the e-mail was queued');
+      }),
+    ).rejects.toThrow('the change failed');
+    expect(await app.services.db.emailOutbox.count()).toBe(0);
+    expect(await app.services.db.user.count({ where: { id: 'u-rollback' } })).toBe(0);
+    await app.outbox.deliverDue();
+    expect(server.attempts).toBe(0);
+  });
+
+  it('finishes the delivery in flight before the app closes', async () => {
+    const server = await startSmtpServer();
+    server.delayNext(400);
+    const app = await buildTestApp(smtp(server.port));
+    await mutate(app, 'auth.signUp', { name: 'Ada', email: 'ada@example.com', password: PASSWORD });
+    await waitFor(() => {
+      expect(server.attempts).toBe(1);
+    });
+    await app.close();
+    expect(server.accepted).toHaveLength(1);
+    // The database closed after the dispatcher stopped, so the row was marked first.
+    const { openDatabase } = await import('../db/client.ts');
+    const db = await openDatabase({ databaseUrl: app.services.config.DATABASE_URL, busyTimeoutMs: 1000 });
+    const row = await db.emailOutbox.findFirstOrThrow({ where: { recipient: 'ada@example.com' } });
+    await db.$disconnect();
+    expect(row.status).toBe('sent');
+  });
+});

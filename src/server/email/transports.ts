@@ -1,0 +1,114 @@
+import type { FastifyBaseLogger } from 'fastify';
+import nodemailer from 'nodemailer';
+import type { Config } from '../config.ts';
+
+/** A message ready for the wire. */
+export interface OutgoingEmail {
+  from: string;
+  to: string;
+  subject: string;
+  html: string;
+  text: string;
+  messageId: string;
+}
+
+/** How e-mail leaves the process: chosen by EMAIL_TRANSPORT, used only by the dispatcher. */
+export interface EmailTransport {
+  readonly name: 'smtp' | 'log';
+  send(email: OutgoingEmail): Promise<void>;
+  /** Checks the connection and credentials. */
+  verify(): Promise<void>;
+  close(): void;
+}
+
+/** A refusal that retrying cannot change: the row fails at once instead of backing off. */
+export class PermanentDeliveryError extends Error {
+  override name = 'PermanentDeliveryError';
+}
+
+interface SmtpError {
+  code?: string;
+  responseCode?: number;
+  response?: string;
+}
+
+/**
+ * An SMTP 5xx about the envelope or the message (an unknown mailbox, a refused
+ * message) is permanent. Connection, timeout, authentication and 4xx problems are
+ * not: they are how an outage or a fixed misconfiguration looks, and retrying
+ * delivers once they end.
+ */
+export function isPermanentSmtpError(error: unknown): boolean {
+  const { code, responseCode } = (error ?? {}) as SmtpError;
+  const refusal = code === 'EENVELOPE' || code === 'EMESSAGE';
+  return refusal && typeof responseCode === 'number' && responseCode >= 500 && responseCode < 600;
+}
+
+export function createSmtpTransport(config: Config): EmailTransport {
+  const timeout = config.EMAIL_SEND_TIMEOUT_MS;
+  const transporter = nodemailer.createTransport({
+    host: config.SMTP_HOST,
+    port: config.SMTP_PORT,
+    secure: config.SMTP_TLS === 'implicit',
+    requireTLS: config.SMTP_TLS === 'starttls',
+    ignoreTLS: config.SMTP_TLS === 'none',
+    ...(config.SMTP_USER ? { auth: { user: config.SMTP_USER, pass: config.SMTP_PASSWORD ?? '' } } : {}),
+    connectionTimeout: timeout,
+    greetingTimeout: timeout,
+    socketTimeout: timeout,
+    // One connection per message: a transactional trickle gains nothing from a pool,
+    // and a fresh connection never inherits a broken one.
+    pool: false,
+  });
+  return {
+    name: 'smtp',
+    async send(email) {
+      try {
+        await transporter.sendMail({
+          ...email,
+          headers: {
+            // RFC 3834: tells autoresponders not to answer.
+            'Auto-Submitted': 'auto-generated',
+          },
+        });
+      } catch (error) {
+        if (isPermanentSmtpError(error)) {
+          throw new PermanentDeliveryError(describeSmtpError(error), { cause: error });
+        }
+        throw new Error(describeSmtpError(error), { cause: error });
+      }
+    },
+    async verify() {
+      await transporter.verify();
+    },
+    close() {
+      transporter.close();
+    },
+  };
+}
+
+/** The server's answer when there is one, else the error's message: what an operator needs. */
+export function describeSmtpError(error: unknown): string {
+  const { code, response } = (error ?? {}) as SmtpError;
+  const message = error instanceof Error ? error.message : String(error);
+  return [code, response ?? message].filter(Boolean).join(': ');
+}
+
+/**
+ * Development's default: the message stays in the outbox (read it in the mailbox)
+ * and a line in the log; nothing leaves the machine.
+ */
+export function createLogTransport(log: FastifyBaseLogger): EmailTransport {
+  return {
+    name: 'log',
+    async send({ to, subject, messageId }) {
+      log.info({ to, subject, messageId }, 'e-mail kept (EMAIL_TRANSPORT=log): read it in the mailbox');
+    },
+    async verify() {
+      // Nothing to reach: the log is always there.
+    },
+    close() {
+      // No connection to close.
+    },
+  };
+}

@@ -1,0 +1,66 @@
+import type { z } from 'zod';
+import { AppError } from '../../../shared/errors.ts';
+import type { listOutboxInputSchema } from '../../../shared/schemas/mailbox.schema.ts';
+import { isOutboxStatus } from '../../email/outbox.ts';
+import { emailTemplates, isEmailTemplateName, renderFixture } from '../../email/templates/index.ts';
+import type { InnerContext } from '../../trpc/context.ts';
+
+type Ctx = Pick<InnerContext, 'db'>;
+
+const summary = {
+  id: true,
+  recipient: true,
+  template: true,
+  subject: true,
+  status: true,
+  attempts: true,
+  nextAttemptAt: true,
+  lastError: true,
+  requestId: true,
+  createdAt: true,
+  sentAt: true,
+} as const;
+
+function withKnownStatus<Row extends { status: string }>(row: Row) {
+  // Rows are written only by the outbox; anything else would be a bug worth a 500.
+  if (!isOutboxStatus(row.status)) throw new Error(`Outbox row has an unknown status "${row.status}"`);
+  return { ...row, status: row.status };
+}
+
+/** The newest messages first, filtered by part of an address, a template or a status. */
+export async function listMessages(ctx: Ctx, input: z.output<typeof listOutboxInputSchema>) {
+  const rows = await ctx.db.emailOutbox.findMany({
+    where: {
+      ...(input.recipient ? { recipient: { contains: input.recipient.toLowerCase() } } : {}),
+      ...(input.template ? { template: input.template } : {}),
+      ...(input.status ? { status: input.status } : {}),
+    },
+    select: summary,
+    orderBy: [{ createdAt: 'desc' }, { id: 'desc' }],
+    take: input.limit + 1,
+    ...(input.cursor ? { cursor: { id: input.cursor }, skip: 1 } : {}),
+  });
+  const page = rows.slice(0, input.limit);
+  return {
+    items: page.map(withKnownStatus),
+    nextCursor: rows.length > input.limit ? (page.at(-1)?.id ?? null) : null,
+  };
+}
+
+export async function readMessage(ctx: Ctx, id: string) {
+  const row = await ctx.db.emailOutbox.findUnique({
+    where: { id },
+    select: { ...summary, messageId: true, html: true, text: true },
+  });
+  if (!row) throw new AppError('NOT_FOUND');
+  return withKnownStatus(row);
+}
+
+export function listTemplates() {
+  return Object.values(emailTemplates).map(({ name, description }) => ({ name, description }));
+}
+
+export async function previewTemplate(name: string) {
+  if (!isEmailTemplateName(name)) throw new AppError('NOT_FOUND');
+  return { name, ...(await renderFixture(name)) };
+}

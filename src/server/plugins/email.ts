@@ -1,0 +1,83 @@
+import fp from 'fastify-plugin';
+import { ConfigError, type Config } from '../config.ts';
+import { messageIdDomainOf, senderOf } from '../email/sender.ts';
+import type { EmailPort } from '../email/email-port.ts';
+import { createOutboxEmail } from '../email/outbox.ts';
+import { createOutboxDispatcher, type OutboxDispatcher } from '../email/outbox-dispatcher.ts';
+import { createLogTransport, createSmtpTransport, describeSmtpError } from '../email/transports.ts';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    email: EmailPort;
+    outbox: OutboxDispatcher;
+  }
+}
+
+/** What the app sends today; with EMAIL_TRANSPORT=disabled it cannot work. */
+const featuresThatSendEmail = ['identity (verify-email, reset-password)'];
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+/**
+ * Transactional e-mail: the outbox port procedures use, and the dispatcher that
+ * delivers it through the configured transport, from ready until close.
+ * Registered after the database, so it stops before the database closes.
+ */
+export const emailPlugin = fp<{ config: Config }>(
+  async (app, { config }) => {
+    if (config.EMAIL_TRANSPORT === 'disabled' && featuresThatSendEmail.length) {
+      throw new ConfigError([
+        `EMAIL_TRANSPORT must not be disabled: ${featuresThatSendEmail.join(', ')} send e-mail; use smtp, or log to keep them in the mailbox`,
+      ]);
+    }
+    const transport = config.EMAIL_TRANSPORT === 'smtp' ? createSmtpTransport(config) : createLogTransport(app.log);
+    const from = senderOf(config);
+    const dispatcher = createOutboxDispatcher({
+      db: app.db,
+      transport,
+      from,
+      log: app.log.child({ source: 'outbox' }),
+      maxAttempts: config.EMAIL_MAX_ATTEMPTS,
+      retryBaseMs: config.EMAIL_RETRY_BASE_MS,
+      retryMaxMs: config.EMAIL_RETRY_MAX_MS,
+      sendTimeoutMs: config.EMAIL_SEND_TIMEOUT_MS,
+      retentionMs: config.EMAIL_RETENTION_DAYS * DAY_MS,
+    });
+    app.decorate('outbox', dispatcher);
+    app.decorate(
+      'email',
+      createOutboxEmail({
+        db: app.db,
+        messageIdDomain: messageIdDomainOf(config),
+        onQueued: () => {
+          dispatcher.wake();
+        },
+      }),
+    );
+
+    if (config.EMAIL_TRANSPORT === 'log' && config.NODE_ENV === 'production') {
+      app.log.warn('EMAIL_TRANSPORT=log: e-mails are kept in the outbox and not sent; set EMAIL_TRANSPORT=smtp');
+    }
+    app.addHook('onReady', async () => {
+      dispatcher.start();
+      // Checked in the background: an SMTP server that is down at start-up delays
+      // e-mail (the outbox retries), not the app.
+      transport.verify().then(
+        () => {
+          app.log.info({ transport: transport.name }, 'e-mail transport ready');
+        },
+        (error: unknown) => {
+          app.log.error(
+            { transport: transport.name, error: describeSmtpError(error) },
+            'e-mail transport check failed: e-mails stay queued and are retried',
+          );
+        },
+      );
+    });
+    app.addHook('onClose', async () => {
+      await dispatcher.stop();
+      transport.close();
+    });
+  },
+  { name: 'email', dependencies: ['db'] },
+);
