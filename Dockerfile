@@ -83,5 +83,6 @@ HEALTHCHECK --interval=30s --timeout=5s --start-period=30s --retries=3 \
 
 # Exec form: node is PID 1 and receives SIGTERM itself (a shell would swallow it), so
 # close-with-grace drains requests and closes the database. Its limit (SHUTDOWN_TIMEOUT_MS,
-# 10 s) equals `docker stop`'s default grace period: raise `--stop-timeout` with it.
+# 8 s) stays under `docker stop`'s default grace period (10 s, then SIGKILL): raise
+# `--stop-timeout` with it. Backups: `docker exec app node dist/server/db-backup.js <file>`.
 CMD ["node", "dist/server/main.js"]

@@ -31,7 +31,10 @@ export default tseslint.config(
       'no-restricted-syntax': [
         'error',
         {
-          selector: 'MemberExpression[property.name=/^\\$(queryRawUnsafe|executeRawUnsafe)$/]',
+          // By name, however it is reached: `db.$queryRawUnsafe`, `db['$queryRawUnsafe']`,
+          // `const { $queryRawUnsafe } = db`.
+          selector:
+            ':matches(Identifier, Literal)[name=/^\\$(queryRawUnsafe|executeRawUnsafe)$/], Literal[value=/^\\$(queryRawUnsafe|executeRawUnsafe)$/]',
           message: 'Use the $queryRaw / $executeRaw tagged templates: they bind parameters.',
         },
       ],

@@ -49,3 +49,56 @@ describe('import boundaries', () => {
     expect(hits).toContain('no-restricted-syntax');
   });
 });
+
+// String-built SQL is how injection gets in: Prisma's *Unsafe methods take a string,
+// the tagged templates bind every value as a parameter. Each way of reaching an
+// unsafe method must be refused, wherever the client comes from.
+describe('raw SQL', () => {
+  // eslint-disable-next-line no-restricted-syntax -- the names the rule must refuse
+  const unsafe = ['$queryRawUnsafe', '$executeRawUnsafe'];
+  const client = (method: string) => `{ ${method}: (sql: string) => Promise<unknown> }`;
+  const reaches: [string, (method: string) => string][] = [
+    ['a method call', (m) => `export const probe = (db: ${client(m)}, sql: string) => db.${m}(sql);\n`],
+    [
+      'optional chaining',
+      (m) => `export const probe = (db: ${client(m)} | undefined, sql: string) => db?.${m}(sql);\n`,
+    ],
+    [
+      'a transaction client',
+      (m) =>
+        `export const probe = (db: { $transaction: (work: (tx: ${client(m)}) => unknown) => unknown }, sql: string) =>\n` +
+        `  db.$transaction((tx) => tx.${m}(sql));\n`,
+    ],
+    ['a method passed on', (m) => `export const probe = (db: ${client(m)}) => db.${m};\n`],
+    ['bracket access', (m) => `export const probe = (db: ${client(m)}, sql: string) => db['${m}'](sql);\n`],
+    [
+      'destructuring',
+      (m) =>
+        `export const probe = (db: ${client(m)}, sql: string) => {\n  const { ${m}: run } = db;\n  return run(sql);\n};\n`,
+    ],
+  ];
+
+  it.each(unsafe.flatMap((method) => reaches.map(([how, code]) => [method, how, code(method)] as const)))(
+    'refuses %s reached through %s',
+    async (_method, _how, code) => {
+      expect(await ruleHits('src/server/probe.ts', code)).toContain('no-restricted-syntax');
+    },
+  );
+
+  it.each(unsafe.flatMap((method) => ['src/scripts/probe.ts', 'e2e/probe.ts'].map((file) => [method, file])))(
+    'refuses %s outside src/server too (%s)',
+    async (method, filePath) => {
+      const code = `export const probe = (db: ${client(method)}, sql: string) => db.${method}(sql);\n`;
+      expect(await ruleHits(filePath, code)).toContain('no-restricted-syntax');
+    },
+  );
+
+  it('lets the tagged templates through, which bind their values', async () => {
+    const code =
+      'export const probe = (db: { $queryRaw: (s: TemplateStringsArray, ...v: unknown[]) => unknown; $executeRaw: (s: TemplateStringsArray, ...v: unknown[]) => unknown }, id: string) => [\n' +
+      '  db.$queryRaw`SELECT * FROM "User" WHERE id = ${id}`,\n' +
+      '  db.$executeRaw`DELETE FROM "Session" WHERE id = ${id}`,\n' +
+      '];\n';
+    expect(await ruleHits('src/server/probe.ts', code)).not.toContain('no-restricted-syntax');
+  });
+});

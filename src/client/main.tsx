@@ -1,3 +1,5 @@
+// First: every schema built later must find zod's eval-free setting.
+import './zod-without-eval.ts';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { RouterProvider } from '@tanstack/react-router';
 import { StrictMode, useState } from 'react';

@@ -1,9 +1,7 @@
-import { httpBatchLink } from '@trpc/client';
 import { createTRPCReact } from '@trpc/react-query';
 import type { inferRouterInputs, inferRouterOutputs } from '@trpc/server';
-import superjson from 'superjson';
 import type { AppRouter } from '../server/router.ts';
-import { TRPC_MAX_BATCH_SIZE, TRPC_MAX_URL_LENGTH, TRPC_PATH } from '../shared/transport.ts';
+import { trpcLinks } from '../shared/trpc-links.ts';
 
 /** Typed React hooks for every procedure: `trpc.system.health.useQuery()`. */
 export const trpc = createTRPCReact<AppRouter>();
@@ -20,14 +18,6 @@ export type ProcedurePath = {
 
 export function createTrpcClient() {
   return trpc.createClient({
-    links: [
-      httpBatchLink({
-        url: TRPC_PATH,
-        transformer: superjson,
-        // Never more per batch than the server accepts; long queries fall back to POST.
-        maxItems: TRPC_MAX_BATCH_SIZE,
-        maxURLLength: TRPC_MAX_URL_LENGTH,
-      }),
-    ],
+    links: trpcLinks(),
   });
 }

@@ -1,5 +1,5 @@
 /**
- * Bundles the server and the operator commands (db, create-admin) into dist/ with esbuild.
+ * Bundles the server and the operator commands (db, db-backup, create-admin) into dist/ with esbuild.
  * Packages stay external (node_modules ships in the image); our own TypeScript,
  * including the generated Prisma client, becomes plain JavaScript, so production
  * starts with `node` alone.
@@ -10,6 +10,7 @@ await build({
   entryPoints: {
     'server/main': 'src/server/main.ts',
     'server/db': 'src/scripts/db.ts',
+    'server/db-backup': 'src/scripts/db-backup.ts',
     'server/create-admin': 'src/scripts/create-admin.ts',
   },
   outdir: 'dist',

@@ -38,6 +38,23 @@ describe('createScriptClient', () => {
     expect(seen.every((value) => value === 'nightly-report')).toBe(true);
   });
 
+  it('sends a query too long for a URL as POST, so the server answers it instead of refusing the URL', async () => {
+    const methods: string[] = [];
+    const client = createScriptClient(await runningServer(), {
+      fetch: (input, init) => {
+        methods.push(init?.method ?? 'GET');
+        return fetch(input, init);
+      },
+    });
+    await client.mailbox.messages.query({ recipient: 'ada' });
+    // 20,000 characters: over Node's 16 KB header limit as a URL. The server then
+    // answers with its own validation error (the recipient is too long), not a 431.
+    await expect(client.mailbox.messages.query({ recipient: 'x'.repeat(20_000) })).rejects.toMatchObject({
+      data: { appCode: 'VALIDATION_FAILED' },
+    });
+    expect(methods).toEqual(['GET', 'POST']);
+  });
+
   it('surfaces a server error as a typed TRPCClientError with its code', async () => {
     const client = createScriptClient('http://127.0.0.1:9/');
     await expect(client.system.info.query()).rejects.toMatchObject({ name: 'TRPCClientError' });

@@ -1,7 +1,7 @@
-import { createTRPCClient, httpBatchLink, type TRPCClient } from '@trpc/client';
-import superjson from 'superjson';
+import { createTRPCClient, type TRPCClient } from '@trpc/client';
 import type { AppRouter } from '../server/router.ts';
-import { TRPC_MAX_BATCH_SIZE, TRPC_MAX_URL_LENGTH, TRPC_PATH } from '../shared/transport.ts';
+import { TRPC_PATH } from '../shared/transport.ts';
+import { trpcLinks } from '../shared/trpc-links.ts';
 
 export interface ScriptClientOptions {
   /** An API key an admin created; sent as `Authorization: Bearer <key>`. */
@@ -24,18 +24,14 @@ export type ScriptClient = TRPCClient<AppRouter>;
  */
 export function createScriptClient(baseUrl: string, options: ScriptClientOptions = {}): ScriptClient {
   return createTRPCClient<AppRouter>({
-    links: [
-      httpBatchLink({
-        url: new URL(TRPC_PATH, baseUrl).toString(),
-        transformer: superjson,
-        maxItems: TRPC_MAX_BATCH_SIZE,
-        maxURLLength: TRPC_MAX_URL_LENGTH,
-        headers: () => ({
-          ...(typeof options.headers === 'function' ? options.headers() : options.headers),
-          ...(options.apiKey ? { authorization: `Bearer ${options.apiKey}` } : {}),
-        }),
-        ...(options.fetch ? { fetch: options.fetch } : {}),
+    // The browser's links: batches, and POST for a query too long for a URL.
+    links: trpcLinks({
+      url: new URL(TRPC_PATH, baseUrl).toString(),
+      headers: () => ({
+        ...(typeof options.headers === 'function' ? options.headers() : options.headers),
+        ...(options.apiKey ? { authorization: `Bearer ${options.apiKey}` } : {}),
       }),
-    ],
+      ...(options.fetch ? { fetch: options.fetch } : {}),
+    }),
   });
 }

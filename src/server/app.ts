@@ -1,4 +1,3 @@
-import { randomUUID } from 'node:crypto';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { createAuth } from './auth/create-auth.ts';
 import { readBuildInfo } from './build-info.ts';
@@ -7,14 +6,20 @@ import { clientStaticPlugin } from './plugins/client-static.ts';
 import { dbPlugin } from './plugins/db.ts';
 import { emailPlugin } from './plugins/email.ts';
 import { healthPlugin } from './plugins/health.ts';
-import { notFoundAndErrorsPlugin } from './plugins/not-found-and-errors.ts';
+import { notFoundAndErrorsPlugin, sendFrameworkError } from './plugins/not-found-and-errors.ts';
+import { securityHeadersPlugin } from './plugins/security-headers.ts';
+import { metricsPlugin } from './plugins/metrics.ts';
+import { rateLimitPlugin } from './plugins/rate-limit.ts';
+import { createAppMetrics, type AppMetrics } from './metrics/app-metrics.ts';
 import { trpcPlugin } from './plugins/trpc.ts';
+import { requestIdOf } from './request-id.ts';
 import type { AppServices } from './trpc/context.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
     /** The app's services, for tests and commands that boot the app. */
     services: AppServices;
+    metrics: AppMetrics;
   }
 }
 
@@ -23,7 +28,30 @@ export type ClientMode = 'static' | 'vite' | 'none';
 export interface BuildOptions {
   /** How the browser app is served: the Vite build, Vite's dev server, or not at all. */
   client?: ClientMode;
+  /** Where log lines go instead of stdout (tests read them). */
+  logStream?: { write(line: string): void };
 }
+
+const HEADERS_TIMEOUT_MS = 10_000;
+
+/**
+ * Never logged: credentials in headers, and secrets in any logged object (a
+ * procedure's input, an error's details). The log-redaction test lists what it proves.
+ */
+export const REDACTED_LOG_PATHS = [
+  'req.headers.cookie',
+  'req.headers.authorization',
+  'res.headers["set-cookie"]',
+  'headers.cookie',
+  'headers.authorization',
+  '*.password',
+  '*.currentPassword',
+  '*.newPassword',
+  '*.token',
+  '*.key',
+  '*.secret',
+  '*.apiKey',
+];
 
 /** The longest procedure path a batch URL may carry (`a.b,c.d,...`). */
 const MAX_PARAM_LENGTH = 5_000;
@@ -37,21 +65,53 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   const app = Fastify({
     logger: {
       level: config.LOG_LEVEL,
+      redact: { paths: REDACTED_LOG_PATHS, censor: '[redacted]' },
+      ...(options.logStream ? { stream: options.logStream } : {}),
       ...(config.LOG_PRETTY ? { transport: { target: 'pino-pretty' } } : {}),
     },
     bodyLimit: config.BODY_LIMIT_BYTES,
     routerOptions: { maxParamLength: MAX_PARAM_LENGTH },
-    genReqId: () => randomUUID(),
+    genReqId: requestIdOf,
+    frameworkErrors: (error, req, reply) => {
+      void sendFrameworkError(error, req, reply);
+    },
+    // The incoming id is read by genReqId, which checks its shape first.
+    requestIdHeader: false,
+    // Only the listed proxies' X-Forwarded-For is believed; `true` would let any
+    // client choose its own IP, and with it its rate-limit bucket.
+    trustProxy: config.TRUSTED_PROXIES ?? false,
+    // A client that trickles its request (slowloris) is cut off: the whole request
+    // within REQUEST_TIMEOUT_MS, its headers within 10 s, checked every second.
+    requestTimeout: config.REQUEST_TIMEOUT_MS,
+    http: {
+      headersTimeout: Math.min(HEADERS_TIMEOUT_MS, config.REQUEST_TIMEOUT_MS),
+      connectionsCheckingInterval: 1_000,
+    },
   });
   // Every answer names its request, so a person can quote it and an operator find it.
   app.addHook('onRequest', async (req, reply) => {
     void reply.header('x-request-id', req.id);
   });
+  const metrics = createAppMetrics();
+  app.decorate('metrics', metrics);
   // First, so every plugin below inherits its error handler.
   await app.register(notFoundAndErrorsPlugin);
+  await app.register(securityHeadersPlugin, { config });
+  await app.register(metricsPlugin, { config, metrics });
+  await app.register(rateLimitPlugin, {
+    config,
+    onLimited: (scope) => {
+      metrics.rateLimited.inc({ scope });
+    },
+  });
 
-  await app.register(dbPlugin, { config });
-  await app.register(emailPlugin, { config });
+  await app.register(dbPlugin, {
+    config,
+    onConnectionWait: (ms) => {
+      metrics.dbConnectionWait.observe(ms / 1000);
+    },
+  });
+  await app.register(emailPlugin, { config, metrics });
   const services: AppServices = {
     config,
     db: app.db,
@@ -59,6 +119,8 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     email: app.email,
     buildInfo: readBuildInfo(config.APP_COMMIT),
     startedAt: new Date(),
+    metrics,
+    procedureRateLimit: app.procedureRateLimit,
   };
   app.decorate('services', services);
 

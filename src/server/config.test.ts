@@ -99,3 +99,21 @@ describe('.env.example', () => {
     expect(documented.sort()).toEqual(Object.keys(configSchema.shape).sort());
   });
 });
+
+describe('hardening settings', () => {
+  it('reads comma-separated lists of proxies and origins, and refuses malformed entries', () => {
+    const config = loadConfig({
+      TRUSTED_PROXIES: '10.0.0.0/8, 192.168.1.1',
+      TRUSTED_ORIGINS: 'https://admin.example.com',
+    });
+    expect(config.TRUSTED_PROXIES).toEqual(['10.0.0.0/8', '192.168.1.1']);
+    expect(config.TRUSTED_ORIGINS).toEqual(['https://admin.example.com']);
+    expect(() => loadConfig({ TRUSTED_PROXIES: 'everyone' })).toThrow(/TRUSTED_PROXIES must list IP addresses/);
+    expect(() => loadConfig({ TRUSTED_ORIGINS: 'not a url' })).toThrow(/TRUSTED_ORIGINS must list origins/);
+  });
+
+  it('keeps the busy timeout at five seconds or more, and a short metrics token out', () => {
+    expect(() => loadConfig({ SQLITE_BUSY_TIMEOUT_MS: '100' })).toThrow(/SQLITE_BUSY_TIMEOUT_MS must be at least 5000/);
+    expect(() => loadConfig({ METRICS_TOKEN: 'short' })).toThrow(/METRICS_TOKEN must be at least 16 characters/);
+  });
+});

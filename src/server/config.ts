@@ -11,6 +11,18 @@ const integer = (min: number, max: number) =>
     .min(min, { message: `must be at least ${min}` })
     .max(max, { message: `must be at most ${max}` });
 
+/** A comma-separated list of items, each checked by `item`; spaces around commas are ignored. */
+const commaList = (item: z.ZodType<string, string>) =>
+  z
+    .string()
+    .transform((value) =>
+      value
+        .split(',')
+        .map((part) => part.trim())
+        .filter(Boolean),
+    )
+    .pipe(z.array(item).min(1));
+
 /**
  * Every environment variable the server reads, with its default.
  * `.env.example` documents the same list; a test keeps the two equal.
@@ -25,13 +37,24 @@ export const configSchema = z.object({
       message: 'must be a SQLite URL such as file:./data/app.db',
     })
     .default('file:./data/app.db'),
-  SQLITE_BUSY_TIMEOUT_MS: integer(0, 60_000).default(5000),
+  SQLITE_BUSY_TIMEOUT_MS: integer(5_000, 60_000).default(5000),
+  SQLITE_SYNCHRONOUS: z.enum(['FULL', 'NORMAL']).default('FULL'),
   MIGRATE_ON_START: booleanFromString.default(true),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   LOG_PRETTY: booleanFromString.default(false),
   BODY_LIMIT_BYTES: integer(1024, 100 * 1024 * 1024).default(1024 * 1024),
   CLIENT_DIST_DIR: z.string().min(1).default('dist/client'),
-  SHUTDOWN_TIMEOUT_MS: integer(0, 120_000).default(10_000),
+  SHUTDOWN_TIMEOUT_MS: integer(1_000, 60_000).default(8_000),
+  REQUEST_TIMEOUT_MS: integer(1_000, 300_000).default(30_000),
+  TRUSTED_PROXIES: commaList(
+    z.string().regex(/^[0-9a-fA-F:.]+(?:\/\d{1,3})?$/, { message: 'must list IP addresses or CIDR ranges' }),
+  ).optional(),
+  TRUSTED_ORIGINS: commaList(z.url({ message: 'must list origins such as https://admin.example.com' })).optional(),
+  RATE_LIMIT_PER_MINUTE: integer(1, 1_000_000).default(600),
+  AUTH_RATE_LIMIT: integer(1, 1_000_000).default(20),
+  HSTS_MAX_AGE_SECONDS: integer(0, 2 * 365 * 24 * 60 * 60).default(180 * 24 * 60 * 60),
+  METRICS_TOKEN: z.string().min(16, { message: 'must be at least 16 characters' }).optional(),
+  METRICS_PORT: integer(1, 65_535).optional(),
   PUBLIC_URL: z.url({ message: 'must be a URL such as https://app.example.com' }).optional(),
   AUTH_SECRET: z.string().min(32, { message: 'must be at least 32 characters' }).optional(),
   FIRST_ADMIN_EMAIL: z.email({ message: 'must be an e-mail address' }).optional(),

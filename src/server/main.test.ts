@@ -1,9 +1,16 @@
 import { spawn, spawnSync } from 'node:child_process';
 import { once } from 'node:events';
-import { mkdirSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
+import { Agent, request } from 'node:http';
+import { connect } from 'node:net';
 import { join } from 'node:path';
+import Database from 'better-sqlite3';
 import { describe, expect, it } from 'vitest';
+import { pendingMigrations } from './db/applied-migrations.ts';
+import { openDatabase } from './db/client.ts';
 import { appRoot } from './paths.ts';
+import { PASSWORD } from './test/http-client.ts';
+import { httpRequest, ORIGIN, startServer, type ServerProcess } from './test/server-process.ts';
 import { scratchDir, testDatabaseUrl } from './test/test-app.ts';
 
 const baseEnv = () => ({
@@ -14,6 +21,90 @@ const baseEnv = () => ({
   HOST: '127.0.0.1',
   CLIENT_DIST_DIR: join(scratchDir(), 'no-client'),
 });
+
+function clientDir(): string {
+  const dir = join(scratchDir(), 'client');
+  mkdirSync(dir, { recursive: true });
+  writeFileSync(join(dir, 'index.html'), '<!doctype html><title>t</title>');
+  return dir;
+}
+
+const signUpInput = (email: string) => ({ name: 'In Flight', email, password: PASSWORD });
+
+/**
+ * A sign-up whose body arrives slowly, on a connection of its own: its headers and
+ * half its body are sent now, the rest by `finish`. Resolves once the server has
+ * seen the request (it logs `incoming request` when the headers are in).
+ */
+async function trickledSignUp(server: ServerProcess, email: string) {
+  const body = JSON.stringify({ json: signUpInput(email) });
+  const socket = connect(server.port, '127.0.0.1');
+  let raw = '';
+  socket.setEncoding('utf8');
+  socket.on('data', (chunk: string) => (raw += chunk));
+  // A server that exits mid-request resets the connection; the answer (or its absence) tells.
+  socket.on('error', () => undefined);
+  const closed = new Promise((resolve) => socket.once('close', resolve));
+  socket.write(
+    `POST /trpc/auth.signUp HTTP/1.1\r\nHost: 127.0.0.1\r\nOrigin: ${ORIGIN}\r\n` +
+      `Content-Type: application/json\r\nContent-Length: ${Buffer.byteLength(body)}\r\n\r\n`,
+  );
+  const half = Math.floor(body.length / 2);
+  socket.write(body.slice(0, half));
+  await server.logLine(/"url":"\/trpc\/auth\.signUp".*"msg":"incoming request"/);
+  return {
+    /** Sends the rest of the body in ten pieces over `overMs`, then reads the answer. */
+    async finish(overMs: number) {
+      const rest = body.slice(half);
+      for (let i = 0; i < 10; i++) {
+        await new Promise((resolve) => setTimeout(resolve, overMs / 10));
+        socket.write(rest.slice((i * rest.length) / 10, ((i + 1) * rest.length) / 10));
+      }
+      await closed;
+      const [head = ''] = raw.split('\r\n\r\n');
+      return { status: Number(head.split(' ')[1]), head: head.toLowerCase(), raw };
+    },
+    abandon: () => socket.destroy(),
+  };
+}
+
+/** A tRPC batch of sign-ups in one request; resolves with the status and each call's outcome. */
+function batchOfSignUps(server: ServerProcess, emails: string[]) {
+  const path = emails.map(() => 'auth.signUp').join(',');
+  const body = Object.fromEntries(emails.map((email, index) => [index, { json: signUpInput(email) }]));
+  return httpRequest(`${server.url}/trpc/${path}?batch=1`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', origin: ORIGIN },
+    body: JSON.stringify(body),
+  }).then((answer) => ({
+    status: answer.status,
+    calls: (JSON.parse(answer.body) as { result?: unknown; error?: unknown }[]).map((call) =>
+      call.result ? 'ok' : 'error',
+    ),
+  }));
+}
+
+/** GET through a keep-alive pool; resolves with the status or the connection error's code. */
+function getThrough(agent: Agent, url: string): Promise<number | string> {
+  return new Promise((resolve) => {
+    const req = request(url, { agent }, (res) => {
+      res.resume();
+      res.on('end', () => {
+        resolve(res.statusCode ?? 0);
+      });
+    });
+    req.on('error', (error: NodeJS.ErrnoException) => {
+      resolve(error.code ?? error.message);
+    });
+    req.end();
+  });
+}
+
+const refused = (url: string) =>
+  httpRequest(url).then(
+    (answer) => answer.status,
+    (error: unknown) => (error as NodeJS.ErrnoException).code,
+  );
 
 describe('main: start-up and shutdown', () => {
   it('stops at once with one line naming a malformed variable', () => {
@@ -45,33 +136,111 @@ describe('main: start-up and shutdown', () => {
     expect(result.stderr.trim().split('\n')).toEqual([message]);
   });
 
-  it('migrates a new database, listens, and exits 0 on SIGTERM after closing', async () => {
-    const databaseUrl = `file:${join(scratchDir(), 'fresh.db')}`;
-    const client = join(scratchDir(), 'client');
-    mkdirSync(client);
-    writeFileSync(join(client, 'index.html'), '<!doctype html><title>t</title>');
+  it('migrates a new database and listens; on SIGTERM refuses new connections, finishes the requests in flight, stops the outbox, closes the database and exits 0 in time', async () => {
+    const file = join(scratchDir(), 'fresh.db');
+    const server = await startServer({ DATABASE_URL: `file:${file}` });
+    expect(server.output()).toContain('applied database migrations');
+    const pool = new Agent({ keepAlive: true });
+    expect(await getThrough(pool, `${server.url}/readyz`)).toBe(200);
+
+    // In flight when the signal comes: a body still arriving, and a batch of four
+    // sign-ups that each hash a password in turn.
+    const trickle = await trickledSignUp(server, 'trickle@example.com');
+    const batchEmails = ['b1', 'b2', 'b3', 'b4'].map((name) => `${name}@example.com`);
+    const batch = batchOfSignUps(server, batchEmails);
+    await server.logLine(/"url":"\/trpc\/auth\.signUp,auth\.signUp.*"msg":"incoming request"/);
+    const signalled = Date.now();
+    server.child.kill('SIGTERM');
+    await server.logLine(/"msg":"shutting down"/);
+
+    // Unready at once: a probe on a new connection fails (reset if it raced the
+    // listener's close, refused after), and the pool's idle keep-alive connection was
+    // closed rather than left to answer it.
+    expect(['ECONNREFUSED', 'ECONNRESET']).toContain(await refused(`${server.url}/readyz`));
+    expect(await getThrough(pool, `${server.url}/readyz`)).not.toBe(200);
+
+    const trickled = await trickle.finish(1_000);
+    expect(trickled.status).toBe(200);
+    expect(trickled.head).toContain('connection: close');
+    expect(await batch).toEqual({ status: 200, calls: ['ok', 'ok', 'ok', 'ok'] });
+    expect(await refused(`${server.url}/readyz`)).toBe('ECONNREFUSED');
+
+    const { code } = await server.exited;
+    expect(code).toBe(0);
+    expect(Date.now() - signalled).toBeLessThan(8_000); // SHUTDOWN_TIMEOUT_MS's default
+    expect(server.output()).toContain('"msg":"shut down"');
+    // Closed cleanly, the last connection folds the WAL into the database file and removes it.
+    expect(existsSync(`${file}-wal`)).toBe(false);
+    const db = new Database(file, { readonly: true });
+    try {
+      const users = db.prepare('SELECT email FROM User ORDER BY email').all() as { email: string }[];
+      expect(users.map((user) => user.email)).toEqual([...batchEmails, 'trickle@example.com']);
+      // Each account's e-mail committed with it; the dispatcher left none half-sent.
+      const outbox = db.prepare('SELECT status FROM EmailOutbox').all() as { status: string }[];
+      expect(outbox).toHaveLength(5);
+      expect(outbox.filter((row) => row.status === 'sending')).toEqual([]);
+    } finally {
+      db.close();
+    }
+  }, 60_000);
+
+  it('lets a signal during start-up wait for the migrations, then exits 0 without listening', async () => {
+    const file = join(scratchDir(), 'fresh.db');
     const child = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
       cwd: appRoot,
-      env: { ...baseEnv(), PORT: '0', DATABASE_URL: databaseUrl, CLIENT_DIST_DIR: client },
+      env: { ...baseEnv(), PORT: '0', DATABASE_URL: `file:${file}`, CLIENT_DIST_DIR: clientDir() },
       stdio: ['ignore', 'pipe', 'pipe'],
     });
     let output = '';
-    const listening = new Promise<string>((resolve) => {
+    const migrated = new Promise<void>((resolve) => {
       child.stdout.on('data', (chunk: Buffer) => {
         output += chunk.toString();
-        const match = /Server listening at (http:\/\/[\d.:]+)/.exec(output);
-        if (match?.[1]) resolve(match[1]);
+        if (output.includes('applied database migrations')) resolve();
       });
     });
-    const url = await listening;
-    expect(output).toContain('applied database migrations');
-    expect((await fetch(`${url}/readyz`)).status).toBe(200);
-
+    await migrated;
     child.kill('SIGTERM');
     const [code] = (await once(child, 'exit')) as [number | null];
     expect(code).toBe(0);
-    expect(output).toContain('shutting down');
-  });
+    expect(output).toContain('"msg":"shut down"');
+    expect(output).not.toContain('Server listening');
+    const db = await openDatabase({ databaseUrl: `file:${file}`, busyTimeoutMs: 5000 });
+    try {
+      expect(await pendingMigrations(db)).toEqual([]);
+    } finally {
+      await db.$disconnect();
+    }
+  }, 60_000);
+
+  it('shuts down on SIGINT as on SIGTERM, and a second signal exits at once with code 1', async () => {
+    const server = await startServer({ DATABASE_URL: testDatabaseUrl() });
+    const stuck = await trickledSignUp(server, 'stuck@example.com');
+    server.child.kill('SIGINT');
+    await server.logLine(/"signal":"SIGINT".*"msg":"shutting down"/);
+    expect(['ECONNREFUSED', 'ECONNRESET']).toContain(await refused(`${server.url}/readyz`));
+
+    const second = Date.now();
+    server.child.kill('SIGINT');
+    const { code } = await server.exited;
+    expect(code).toBe(1);
+    expect(Date.now() - second).toBeLessThan(2_000); // not the 8 s the stuck request would hold it
+    expect(server.output()).toContain('second signal: exiting at once');
+    stuck.abandon();
+  }, 60_000);
+
+  it('exits 1 once SHUTDOWN_TIMEOUT_MS has passed with a request still in flight', async () => {
+    const server = await startServer({ DATABASE_URL: testDatabaseUrl(), SHUTDOWN_TIMEOUT_MS: '1000' });
+    const stuck = await trickledSignUp(server, 'stuck@example.com');
+    const signalled = Date.now();
+    server.child.kill('SIGTERM');
+    const { code } = await server.exited;
+    const elapsed = Date.now() - signalled;
+    expect(code).toBe(1);
+    expect(elapsed).toBeGreaterThanOrEqual(1_000);
+    expect(elapsed).toBeLessThan(5_000); // not the 30 s request timeout, nor a keep-alive's 72 s
+    expect(server.output()).toContain('shutdown timed out');
+    stuck.abandon();
+  }, 60_000);
 
   it('does not start on a test database without its client build in production', () => {
     const result = spawnSync(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {

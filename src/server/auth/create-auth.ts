@@ -110,8 +110,7 @@ export function createAuth({ config, db, email, log }: AuthDependencies) {
       cookieCache: { enabled: false },
     },
     advanced: {
-      cookiePrefix: 'app',
-      useSecureCookies: origin.protocol === 'https:',
+      ...cookieNaming(origin),
       ipAddress: { ipAddressHeaders: [CLIENT_IP_HEADER] },
     },
     databaseHooks: {
@@ -153,6 +152,26 @@ export function createAuth({ config, db, email, log }: AuthDependencies) {
 }
 
 export type Auth = ReturnType<typeof createAuth>;
+
+/** The name every auth cookie starts with, before the library's `.session_token`. */
+const COOKIE_PREFIX = 'app';
+
+/**
+ * Over TLS the cookies are `__Host-app.*`: browsers then accept them only with
+ * Secure, Path=/ and no Domain, so no other host (a sibling subdomain, an
+ * http:// page) can set or overwrite them (ASVS 5 V3.3.3). The library only knows
+ * `__Secure-`, which it would put in front of ours, so its prefix stays off and
+ * Secure is set directly. Over plain http (local runs) browsers refuse Secure
+ * cookies, so there is neither prefix nor Secure.
+ */
+function cookieNaming(origin: URL) {
+  const tls = origin.protocol === 'https:';
+  return {
+    cookiePrefix: tls ? `__Host-${COOKIE_PREFIX}` : COOKIE_PREFIX,
+    useSecureCookies: false,
+    defaultCookieAttributes: { secure: tls, path: '/', sameSite: 'lax' as const, httpOnly: true },
+  };
+}
 
 const emailFailures = new AsyncLocalStorage<{ error?: Error }>();
 

@@ -19,20 +19,41 @@ export type Credentials = { kind: 'none' } | { kind: 'valid'; viewer: Viewer } |
 
 const BEARER = /^Bearer\s+(\S{1,512})$/i;
 
+export interface SessionRefresh {
+  /**
+   * Whether reading the session may extend it (a write): only for a mutation. A
+   * query changes nothing (RFC 9110 §9.2.1), so a link or an image on another site
+   * cannot keep a session alive.
+   */
+  extend: boolean;
+  /** Receives the re-issued cookie when the session was extended, so the browser keeps it as long. */
+  setCookies: (cookies: string[]) => void;
+}
+
+const NO_REFRESH: SessionRefresh = { extend: false, setCookies: () => undefined };
+
 /**
  * Reads `Authorization: Bearer <key>` or the session cookie. A key or cookie that
  * is forged, expired, revoked, or whose user is disabled is "refused": signed-in
  * procedures answer UNAUTHENTICATED, public ones ignore it.
  */
-export async function readCredentials(auth: Auth, headers: Headers): Promise<Credentials> {
+export async function readCredentials(
+  auth: Auth,
+  headers: Headers,
+  refresh: SessionRefresh = NO_REFRESH,
+): Promise<Credentials> {
   const authorization = headers.get('authorization');
   if (authorization) {
     const key = BEARER.exec(authorization)?.[1];
     return key ? fromApiKey(auth, key) : { kind: 'refused' };
   }
   if (!headers.get('cookie')?.includes('session_token')) return { kind: 'none' };
-  const found = await auth.api.getSession({ headers }).catch(() => null);
+  const answer = await auth.api
+    .getSession({ headers, query: { disableRefresh: !refresh.extend }, returnHeaders: true })
+    .catch(() => null);
+  const found = answer?.response;
   if (!found || found.user.disabled) return { kind: 'refused' };
+  refresh.setCookies(answer.headers.getSetCookie());
   return {
     kind: 'valid',
     viewer: {

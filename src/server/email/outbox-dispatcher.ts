@@ -20,6 +20,8 @@ export interface DispatcherOptions {
   /** How long `stop` waits for the delivery in flight. */
   stopTimeoutMs?: number;
   random?: () => number;
+  /** Told the outcome of every attempt (metrics). */
+  onAttempt?: (outcome: 'sent' | 'retry' | 'failed') => void;
 }
 
 export interface OutboxDispatcher {
@@ -133,12 +135,14 @@ export function createOutboxDispatcher(options: DispatcherOptions): OutboxDispat
           ? { status: 'failed', leaseUntil: null, lastError }
           : { status: 'pending', leaseUntil: null, lastError, nextAttemptAt },
       });
+      options.onAttempt?.(final ? 'failed' : 'retry');
       if (final) log.error({ ...context, error: lastError }, 'e-mail failed for good');
       else log.warn({ ...context, error: lastError, nextAttemptAt }, 'e-mail delivery failed; will retry');
       return true;
     } finally {
       inFlight = undefined;
     }
+    options.onAttempt?.('sent');
     const marked = await db.emailOutbox.updateMany({
       where: ours,
       data: { status: 'sent', sentAt: new Date(), leaseUntil: null, lastError: null },

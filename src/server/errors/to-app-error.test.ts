@@ -1,14 +1,20 @@
 import { TRPCError } from '@trpc/server';
+import Database from 'better-sqlite3';
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { AppError } from '../../shared/errors.ts';
+import { AppError, errorCatalogue } from '../../shared/errors.ts';
 import { openDatabase } from '../db/client.ts';
-import { testDatabaseUrl } from '../test/test-app.ts';
+import { sqliteFileFromUrl } from '../db/sqlite-url.ts';
+import { mutate, PASSWORD } from '../test/http-client.ts';
+import { buildTestApp, testDatabaseUrl } from '../test/test-app.ts';
 import { toAppError } from './to-app-error.ts';
 
 /** What a real Prisma call throws, caught. */
-async function prismaFailure(action: (db: Awaited<ReturnType<typeof openDatabase>>) => Promise<unknown>) {
-  const db = await openDatabase({ databaseUrl: testDatabaseUrl(), busyTimeoutMs: 1000 });
+async function prismaFailure(
+  action: (db: Awaited<ReturnType<typeof openDatabase>>) => Promise<unknown>,
+  databaseUrl = testDatabaseUrl(),
+) {
+  const db = await openDatabase({ databaseUrl, busyTimeoutMs: 100 });
   try {
     await action(db);
   } catch (error) {
@@ -59,6 +65,32 @@ describe('toAppError: everything that escapes a procedure becomes a catalogue er
     expect(toAppError(failure).code).toBe('NOT_FOUND');
   });
 
+  it('maps a write that waited out the busy timeout behind another process’s write lock (SQLITE_BUSY) to UNAVAILABLE', async () => {
+    const databaseUrl = testDatabaseUrl();
+    const otherProcess = new Database(sqliteFileFromUrl(databaseUrl));
+    try {
+      const failure = await prismaFailure(async (db) => {
+        otherProcess.exec('BEGIN IMMEDIATE');
+        await db.user.create({ data: { id: 'a', name: 'A', email: 'a@example.com' } });
+      }, databaseUrl);
+      expect(toAppError(new TRPCError({ code: 'INTERNAL_SERVER_ERROR', cause: failure })).code).toBe('UNAVAILABLE');
+    } finally {
+      otherProcess.close();
+    }
+  });
+
+  it('maps a transaction that found the connection busy for longer than it may wait to UNAVAILABLE', async () => {
+    const failure = await prismaFailure(async (db) => {
+      const slow = db.$transaction(() => new Promise((resolve) => setTimeout(resolve, 300)));
+      try {
+        await db.$transaction((tx) => tx.user.count(), { maxWait: 50 });
+      } finally {
+        await slow;
+      }
+    });
+    expect(toAppError(failure).code).toBe('UNAVAILABLE');
+  });
+
   it.each([
     ['a plain Error', new Error('disk full at /var/lib/x')],
     ['a thrown string', 'boom'],
@@ -82,5 +114,28 @@ describe('toAppError: everything that escapes a procedure becomes a catalogue er
     const error = toAppError(new TRPCError({ code: trpcCode, message: 'from tRPC' }));
     expect(error.code).toBe(appCode);
     expect(error.message).toBe('from tRPC');
+  });
+});
+
+describe('a busy database over HTTP', () => {
+  it('answers a write that cannot get the write lock in time with 503 UNAVAILABLE, and the retry succeeds', async () => {
+    const app = await buildTestApp({ SQLITE_BUSY_TIMEOUT_MS: 200 });
+    const input = { name: 'Ada', email: 'ada@example.com', password: PASSWORD };
+    // Another process (a second server on the same file, a script) holds the write lock.
+    const otherProcess = new Database(sqliteFileFromUrl(app.services.config.DATABASE_URL));
+    otherProcess.exec('BEGIN IMMEDIATE');
+    let busy;
+    try {
+      busy = await mutate(app, 'auth.signUp', input);
+    } finally {
+      otherProcess.exec('ROLLBACK');
+      otherProcess.close();
+    }
+    expect(busy.status).toBe(503);
+    expect(busy.appCode).toBe('UNAVAILABLE');
+    expect(busy.response.json()).toMatchObject({ error: { json: { message: errorCatalogue.UNAVAILABLE.message } } });
+
+    const retried = await mutate(app, 'auth.signUp', input);
+    expect(retried.status).toBe(200);
   });
 });

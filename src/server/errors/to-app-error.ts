@@ -30,7 +30,12 @@ const codeFromPrisma: Record<string, AppErrorCode> = {
   P2025: 'NOT_FOUND', // record required by the operation not found
   P2034: 'CONFLICT', // write conflict or deadlock: retry
   P1001: 'UNAVAILABLE', // database server unreachable
-  P1008: 'UNAVAILABLE', // operation timed out
+  // Operation timed out; on SQLite, SQLITE_BUSY: another process held the write lock
+  // beyond the busy timeout. Retrying shortly usually succeeds.
+  P1008: 'UNAVAILABLE',
+  // Transaction API error: no transaction could start within maxWait (the one SQLite
+  // connection stayed busy), or one outlived its timeout. Load, not a bad request.
+  P2028: 'UNAVAILABLE',
 };
 
 interface Issue {

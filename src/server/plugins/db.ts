@@ -12,10 +12,11 @@ declare module 'fastify' {
 /**
  * Opens the database for the app's lifetime. With MIGRATE_ON_START (the default),
  * pending migrations are applied first, so a new container or a fresh clone
- * starts on an up-to-date schema.
+ * starts on an up-to-date schema. `onConnectionWait` hears how long each query
+ * waited for the one SQLite connection (the figure a metric of pool waits shows).
  */
-export const dbPlugin = fp<{ config: Config }>(
-  async (app, { config }) => {
+export const dbPlugin = fp<{ config: Config; onConnectionWait?: (waitedMs: number) => void }>(
+  async (app, { config, onConnectionWait }) => {
     if (config.MIGRATE_ON_START) {
       const applied = await migrateDatabase(config.DATABASE_URL);
       if (applied.length) app.log.info({ applied }, 'applied database migrations');
@@ -23,6 +24,8 @@ export const dbPlugin = fp<{ config: Config }>(
     const db = await openDatabase({
       databaseUrl: config.DATABASE_URL,
       busyTimeoutMs: config.SQLITE_BUSY_TIMEOUT_MS,
+      synchronous: config.SQLITE_SYNCHRONOUS,
+      onConnectionWait,
     });
     app.decorate('db', db);
     app.addHook('onClose', async () => {

@@ -1,5 +1,7 @@
 import fp from 'fastify-plugin';
+import { outboxStatuses } from '../../shared/schemas/mailbox.schema.ts';
 import { ConfigError, type Config } from '../config.ts';
+import type { AppMetrics } from '../metrics/app-metrics.ts';
 import { messageIdDomainOf, senderOf } from '../email/sender.ts';
 import type { EmailPort } from '../email/email-port.ts';
 import { createOutboxEmail } from '../email/outbox.ts';
@@ -23,8 +25,8 @@ const DAY_MS = 24 * 60 * 60 * 1000;
  * delivers it through the configured transport, from ready until close.
  * Registered after the database, so it stops before the database closes.
  */
-export const emailPlugin = fp<{ config: Config }>(
-  async (app, { config }) => {
+export const emailPlugin = fp<{ config: Config; metrics: AppMetrics }>(
+  async (app, { config, metrics }) => {
     if (config.EMAIL_TRANSPORT === 'disabled' && featuresThatSendEmail.length) {
       throw new ConfigError([
         `EMAIL_TRANSPORT must not be disabled: ${featuresThatSendEmail.join(', ')} send e-mail; use smtp, or log to keep them in the mailbox`,
@@ -42,6 +44,16 @@ export const emailPlugin = fp<{ config: Config }>(
       retryMaxMs: config.EMAIL_RETRY_MAX_MS,
       sendTimeoutMs: config.EMAIL_SEND_TIMEOUT_MS,
       retentionMs: config.EMAIL_RETENTION_DAYS * DAY_MS,
+      onAttempt: (outcome) => {
+        metrics.emailAttempts.inc({ outcome });
+      },
+    });
+    metrics.onScrape('email_outbox_messages', 'E-mails in the outbox by status', ['status'], async (gauge) => {
+      const counts = await app.db.emailOutbox.groupBy({ by: ['status'], _count: { _all: true } });
+      gauge.reset();
+      for (const status of outboxStatuses) {
+        gauge.set({ status }, counts.find((count) => count.status === status)?._count._all ?? 0);
+      }
     });
     app.decorate('outbox', dispatcher);
     app.decorate(

@@ -9,7 +9,12 @@ const quieter = ['fatal', 'error', 'silent'];
  * Plain HTTP probes for orchestrators:
  * - /healthz: the process answers (no dependencies, so a slow database never
  *   gets a healthy process restarted);
- * - /readyz: the database answers and every migration in the image is applied.
+ * - /readyz: the database answers and every migration in the image is applied,
+ *   asked anew on every probe, so it recovers without a restart.
+ * Outside these handlers, readiness fails by refusal: nothing listens until the
+ * database is migrated and open (main.ts listens after buildApp), and from the
+ * first moment of shutdown the listener is closed and Fastify answers any request
+ * on a connection still open with 503 (docs/decisions/0014-durability-and-lifecycle.md).
  */
 export const healthPlugin = fp<{ logLevel: Config['LOG_LEVEL'] }>(
   async (app, { logLevel: configured }) => {

@@ -49,6 +49,25 @@ function sendError(req: FastifyRequest, reply: FastifyReply, statusCode: number,
 }
 
 /**
+ * Errors Fastify's router raises before any hook runs (a malformed percent-encoding,
+ * a path parameter over the length limit, such as a batch of a thousand calls): the
+ * same catalogue body as every other error. No hook ran, so the headers every JSON
+ * answer needs are set here.
+ */
+export function sendFrameworkError(error: FastifyError, req: FastifyRequest, reply: FastifyReply) {
+  req.log.info({ code: error.code }, error.message);
+  void reply
+    .header('x-request-id', req.id)
+    .header('x-content-type-options', 'nosniff')
+    .header('content-security-policy', "default-src 'none'");
+  const message =
+    error.code === 'FST_ERR_MAX_PARAM_LENGTH'
+      ? 'The request names too many procedures or too long a path.'
+      : 'The request URL is malformed.';
+  return sendError(req, reply, 400, message);
+}
+
+/**
  * The edge for everything tRPC does not answer itself: unknown paths (the SPA
  * fallback for page navigations, JSON 404 otherwise) and errors Fastify raises
  * (body too large, unsupported content type, malformed URL). Clients get a JSON

@@ -1,10 +1,11 @@
 import { fastifyRequestHandler } from '@trpc/server/adapters/fastify';
 import fp from 'fastify-plugin';
 import { TRPC_MAX_BATCH_SIZE, TRPC_PATH } from '../../shared/transport.ts';
+import { allowedOriginsOf, crossSiteRefusal } from '../auth/cross-site-check.ts';
 import { toAppError } from '../errors/to-app-error.ts';
-import { publicUrl } from '../config.ts';
 import { appRouter, type AppRouter } from '../router.ts';
 import { createContextFactory, type AppServices } from '../trpc/context.ts';
+import { MAX_INPUT_DEPTH, nestsDeeperThan } from '../trpc/json-depth.ts';
 import { requestScope } from '../trpc/request-scope.ts';
 
 /**
@@ -17,23 +18,31 @@ import { requestScope } from '../trpc/request-scope.ts';
 export const trpcPlugin = fp<{ services: AppServices }>(
   async (app, { services }) => {
     const createContext = createContextFactory(services);
-    const allowedOrigin = publicUrl(services.config).origin;
+    const allowedOrigins = allowedOriginsOf(services.config);
     await app.register(async (scope) => {
       scope.removeAllContentTypeParsers();
       // Fastify's own JSON parser: malformed JSON gets a 400 here, and `__proto__` or
       // `constructor.prototype` keys are refused before any code sees them.
-      scope.addContentTypeParser(
-        'application/json',
-        { parseAs: 'string' },
-        scope.getDefaultJsonParser('error', 'error'),
-      );
-      // Cookies ride along on cross-site requests; a state change carrying one must come
-      // from our own pages (CSRF). Scripts with an API key send no cookie and pass.
+      const parseJson = scope.getDefaultJsonParser('error', 'error');
+      scope.addContentTypeParser('application/json', { parseAs: 'string' }, (req, body, done) => {
+        if (nestsDeeperThan(String(body), MAX_INPUT_DEPTH)) {
+          done(Object.assign(new Error(`Input nested deeper than ${MAX_INPUT_DEPTH} levels.`), { statusCode: 400 }));
+          return;
+        }
+        void parseJson(req, String(body), done);
+      });
+      // A query's input arrives in the URL: the same depth limit applies.
+      scope.addHook('preHandler', async (req) => {
+        const input = (req.query as { input?: unknown }).input;
+        if (typeof input === 'string' && nestsDeeperThan(input, MAX_INPUT_DEPTH)) {
+          throw Object.assign(new Error(`Input nested deeper than ${MAX_INPUT_DEPTH} levels.`), { statusCode: 400 });
+        }
+      });
+      // Before the body is read: a forged form post is refused, never parsed. The error
+      // edge logs the reason and answers the catalogue's FORBIDDEN.
       scope.addHook('onRequest', async (req) => {
-        if (req.method !== 'POST' || !req.headers.cookie) return;
-        const site = req.headers['sec-fetch-site'];
-        if (site === 'same-origin' || req.headers.origin === allowedOrigin) return;
-        throw Object.assign(new Error('Cross-site request refused.'), { statusCode: 403 });
+        const refusal = crossSiteRefusal(req, allowedOrigins);
+        if (refusal) throw Object.assign(new Error(refusal), { statusCode: 403 });
       });
       scope.route({
         method: ['GET', 'POST'],
@@ -47,6 +56,9 @@ export const trpcPlugin = fp<{ services: AppServices }>(
               path: (req.params as { path: string }).path,
               createContext,
               maxBatchSize: TRPC_MAX_BATCH_SIZE,
+              // A query too long for a URL may come as POST (src/shared/trpc-links.ts); a
+              // mutation is still never accepted over GET.
+              allowMethodOverride: true,
               // tRPC sends errors raised before any procedure runs (an oversized batch)
               // as text/plain; every error body is JSON, so say so.
               responseMeta: ({ errors }) => (errors.length ? { headers: { 'content-type': 'application/json' } } : {}),

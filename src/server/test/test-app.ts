@@ -10,6 +10,7 @@ import { testConfig, type Config } from '../config.ts';
 import { createAuth } from '../auth/create-auth.ts';
 import { openDatabase } from '../db/client.ts';
 import { createOutboxEmail } from '../email/outbox.ts';
+import { createAppMetrics } from '../metrics/app-metrics.ts';
 import { appRouter } from '../router.ts';
 import { createInnerContext, type AppServices } from '../trpc/context.ts';
 import { createCallerFactory } from '../trpc/init.ts';
@@ -60,6 +61,7 @@ export async function createTestServices(overrides: Partial<AppServices> = {}): 
     auth: createAuth({ config, db, email, log: silentLog }),
     buildInfo: readBuildInfo(undefined),
     startedAt: new Date(),
+    metrics: createAppMetrics(),
   };
   return Object.assign(services, overrides);
 }

@@ -1,3 +1,4 @@
+import type { TRPCRequestInfo } from '@trpc/server/http';
 import type { FastifyBaseLogger, FastifyReply, FastifyRequest } from 'fastify';
 import type { Auth } from '../auth/create-auth.ts';
 import { CLIENT_IP_HEADER } from '../auth/create-auth.ts';
@@ -6,6 +7,8 @@ import type { BuildInfo } from '../build-info.ts';
 import type { Config } from '../config.ts';
 import type { Database } from '../db/client.ts';
 import type { EmailPort } from '../email/email-port.ts';
+import type { AppMetrics } from '../metrics/app-metrics.ts';
+import type { ProcedureRateLimit } from '../plugins/rate-limit.ts';
 
 /** What the server holds for its whole life; procedures reach it through the context. */
 export interface AppServices {
@@ -15,6 +18,9 @@ export interface AppServices {
   email: EmailPort;
   buildInfo: BuildInfo;
   startedAt: Date;
+  metrics: AppMetrics;
+  /** Per-call limits for the procedures attackers hammer; absent without HTTP (createCaller). */
+  procedureRateLimit?: ProcedureRateLimit;
 }
 
 /**
@@ -46,16 +52,19 @@ export function createInnerContext(
   services: AppServices,
   requestId: string,
   log: FastifyBaseLogger,
-  request: { headers?: Headers; setCookies?: (cookies: string[]) => void } = {},
+  request: { headers?: Headers; setCookies?: (cookies: string[]) => void; extendSession?: boolean } = {},
 ): InnerContext {
   const authHeaders = request.headers ?? new Headers();
+  const setCookies = request.setCookies ?? (() => undefined);
   return {
     ...services,
     requestId,
     log,
     authHeaders,
-    credentials: once(() => readCredentials(services.auth, authHeaders)),
-    setCookies: request.setCookies ?? (() => undefined),
+    credentials: once(() =>
+      readCredentials(services.auth, authHeaders, { extend: request.extendSession ?? false, setCookies }),
+    ),
+    setCookies,
   };
 }
 
@@ -72,12 +81,15 @@ function authHeadersOf(req: FastifyRequest): Headers {
 
 /** The per-request context the HTTP adapter builds. */
 export function createContextFactory(services: AppServices) {
-  return ({ req, res }: { req: FastifyRequest; res: FastifyReply }): Context => ({
+  return ({ req, res, info }: { req: FastifyRequest; res: FastifyReply; info: TRPCRequestInfo }): Context => ({
     ...createInnerContext(services, req.id, req.log, {
       headers: authHeadersOf(req),
       setCookies: (cookies) => {
         if (cookies.length) void res.header('set-cookie', cookies);
       },
+      // Only a mutation may extend the session (a write); a query writes nothing,
+      // even one sent by POST because its input was too long for a URL.
+      extendSession: info.calls.some((call) => call.procedure?._def.type === 'mutation'),
     }),
     req,
     res,

@@ -1,6 +1,7 @@
 import { initTRPC } from '@trpc/server';
 import superjson from 'superjson';
 import { AppError } from '../../shared/errors.ts';
+import { toAppError } from '../errors/to-app-error.ts';
 import { can, type Permission } from '../../shared/permissions.ts';
 import type { Context } from './context.ts';
 import { formatError } from './format-error.ts';
@@ -23,11 +24,37 @@ const t = initTRPC.context<Context>().meta<OperationMeta>().create({
 export const router = t.router;
 export const createCallerFactory = t.createCallerFactory;
 
+/**
+ * What every call goes through first: the strict per-call rate limit of the
+ * procedures attackers hammer (a batch of 20 sign-ins counts 20), then the timing
+ * and outcome metrics.
+ */
+const procedure = t.procedure.use(async ({ ctx, path, type, next }) => {
+  const started = performance.now();
+  if (ctx.req && ctx.procedureRateLimit) {
+    const verdict = await ctx.procedureRateLimit(path, ctx.req);
+    if (!verdict.allowed) {
+      void ctx.res?.header('retry-after', String(verdict.retryAfterSeconds));
+      const error = new AppError('RATE_LIMITED', { details: { retryAfterSeconds: verdict.retryAfterSeconds } });
+      observe(ctx, path, type, 'RATE_LIMITED', started);
+      throw error;
+    }
+  }
+  const result = await next();
+  observe(ctx, path, type, result.ok ? 'ok' : toAppError(result.error).code, started);
+  return result;
+});
+
+function observe(ctx: Context, procedure: string, type: string, outcome: string, started: number) {
+  ctx.metrics.procedureDuration.observe({ procedure, type, outcome }, (performance.now() - started) / 1000);
+  if (outcome !== 'ok') ctx.metrics.errors.inc({ code: outcome });
+}
+
 /** Anyone may call it, signed in or not. */
-export const publicProcedure = t.procedure.meta({ access: 'public' });
+export const publicProcedure = procedure.meta({ access: 'public' });
 
 /** A signed-in person or a valid API key; `ctx.viewer` is set. */
-export const signedInProcedure = t.procedure.meta({ access: 'signed-in' }).use(async ({ ctx, next }) => {
+export const signedInProcedure = procedure.meta({ access: 'signed-in' }).use(async ({ ctx, next }) => {
   const credentials = await ctx.credentials();
   if (credentials.kind !== 'valid') throw new AppError('UNAUTHENTICATED');
   return next({ ctx: { viewer: credentials.viewer } });
@@ -54,7 +81,7 @@ const accessSwitches: Record<AccessSwitch, (config: Config) => 'open' | 'guarded
  * open procedure may have none.
  */
 export function switchedProcedure(permission: Permission, setting: AccessSwitch) {
-  return t.procedure.meta({ access: { permission, switch: setting } }).use(async ({ ctx, next }) => {
+  return procedure.meta({ access: { permission, switch: setting } }).use(async ({ ctx, next }) => {
     const state = accessSwitches[setting](ctx.config);
     if (state === 'off') throw new AppError('NOT_FOUND');
     if (state === 'open') return next();

@@ -12,14 +12,27 @@ export const passwordSchema = z
 /** A one-time token from an e-mailed link. */
 export const tokenSchema = z.string().min(1).max(limits.tokenLength);
 
-export const signUpInputSchema = z.object({ name: shortTextSchema, email: emailSchema, password: passwordSchema });
+/**
+ * A honeypot (`website`): a field the public forms hide from people, which bots
+ * that fill every input fill too. Bounded generously, so a bot's long value still
+ * looks accepted; a non-empty one makes the server answer as usual and do nothing.
+ */
+export const honeypotSchema = z.string().max(limits.text.long).optional();
+
+export const signUpInputSchema = z.object({
+  name: shortTextSchema,
+  email: emailSchema,
+  password: passwordSchema,
+  website: honeypotSchema,
+});
 export const signInInputSchema = z.object({
   email: emailSchema,
   // Any stored password length is accepted here: the rule applies when one is set.
   password: z.string().min(1, 'Required').max(limits.password.max, `At most ${limits.password.max} characters`),
+  website: honeypotSchema,
 });
 export const verifyEmailInputSchema = z.object({ token: tokenSchema });
-export const requestPasswordResetInputSchema = z.object({ email: emailSchema });
+export const requestPasswordResetInputSchema = z.object({ email: emailSchema, website: honeypotSchema });
 export const resetPasswordInputSchema = z.object({ token: tokenSchema, password: passwordSchema });
 export const changePasswordInputSchema = z.object({
   currentPassword: z.string().min(1, 'Required').max(limits.password.max),

@@ -5,10 +5,11 @@ import { TextField } from '../../components/form/text-field.tsx';
 import { useFormSubmit } from '../../components/form/use-form-submit.ts';
 import { useZodForm } from '../../components/form/use-zod-form.ts';
 import { trpc } from '../../trpc.ts';
+import { HoneypotField } from './honeypot-field.tsx';
 
 /** `auth.requestPasswordReset`: the answer is the same whether or not the address has an account. */
 export function ForgotPasswordForm({ labelledBy, onSent }: { labelledBy: string; onSent: (email: string) => void }) {
-  const form = useZodForm(requestPasswordResetInputSchema, { defaultValues: { email: '' } });
+  const form = useZodForm(requestPasswordResetInputSchema, { defaultValues: { email: '', website: '' } });
   const request = trpc.auth.requestPasswordReset.useMutation({ meta: { errorsShownInline: true } });
   const { onSubmit, formError, isSubmitting } = useFormSubmit(form, async (values) => {
     await request.mutateAsync(values);
@@ -19,6 +20,7 @@ export function ForgotPasswordForm({ labelledBy, onSent }: { labelledBy: string;
     <form noValidate aria-labelledby={labelledBy} onSubmit={onSubmit}>
       {formError ? <ErrorNotice error={formError} /> : null}
       <TextField form={form} name="email" label="E-mail" type="email" autoComplete="email" />
+      <HoneypotField form={form} />
       <SubmitButton busy={isSubmitting}>Send the link</SubmitButton>
     </form>
   );

@@ -6,10 +6,11 @@ import { TextField } from '../../components/form/text-field.tsx';
 import { useFormSubmit } from '../../components/form/use-form-submit.ts';
 import { useZodForm } from '../../components/form/use-zod-form.ts';
 import { trpc } from '../../trpc.ts';
+import { HoneypotField } from './honeypot-field.tsx';
 
 /** `auth.signUp`. The server answers alike for a new and a taken address, so this form never says which. */
 export function SignUpForm({ labelledBy, onSent }: { labelledBy: string; onSent: (email: string) => void }) {
-  const form = useZodForm(signUpInputSchema, { defaultValues: { name: '', email: '', password: '' } });
+  const form = useZodForm(signUpInputSchema, { defaultValues: { name: '', email: '', password: '', website: '' } });
   const signUp = trpc.auth.signUp.useMutation({ meta: { errorsShownInline: true } });
   const { onSubmit, formError, isSubmitting } = useFormSubmit(form, async (values) => {
     await signUp.mutateAsync(values);
@@ -29,6 +30,7 @@ export function SignUpForm({ labelledBy, onSent }: { labelledBy: string; onSent:
         autoComplete="new-password"
         hint={`At least ${limits.password.min} characters; a few words you remember work well.`}
       />
+      <HoneypotField form={form} />
       <SubmitButton busy={isSubmitting}>Sign up</SubmitButton>
     </form>
   );

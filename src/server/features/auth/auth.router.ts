@@ -26,7 +26,7 @@ export const authRouter = router({
     .mutation(({ ctx, input }) => service.verifyEmail(ctx, input.token)),
   requestPasswordReset: publicProcedure
     .input(requestPasswordResetInputSchema)
-    .mutation(({ ctx, input }) => service.requestPasswordReset(ctx, input.email)),
+    .mutation(({ ctx, input }) => service.requestPasswordReset(ctx, input)),
   resetPassword: publicProcedure
     .input(resetPasswordInputSchema)
     .mutation(({ ctx, input }) => service.resetPassword(ctx, input)),

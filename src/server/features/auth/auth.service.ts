@@ -5,29 +5,41 @@ import { inAuthTransaction } from '../../auth/create-auth.ts';
 import type { Viewer } from '../../auth/viewer.ts';
 import type { InnerContext } from '../../trpc/context.ts';
 import { viaAuthLibrary } from './auth-errors.ts';
+import { caughtByHoneypot } from './honeypot.ts';
 
 /**
  * The identity operations, on top of the auth library. Set-Cookie headers the
  * library returns (a new session, a cleared one) are handed to the response.
  */
-type Ctx = Pick<InnerContext, 'auth' | 'authHeaders' | 'setCookies' | 'db'>;
+type Ctx = Pick<InnerContext, 'auth' | 'authHeaders' | 'setCookies' | 'db' | 'log'>;
 
 function forwardCookies(ctx: Ctx, headers: Headers) {
   ctx.setCookies(headers.getSetCookie());
 }
 
-export async function signUp(ctx: Ctx, input: { name: string; email: string; password: string }) {
+/** The public forms' hidden field; see `honeypotSchema`. */
+interface Honeypot {
+  website?: string | undefined;
+}
+
+export async function signUp(ctx: Ctx, input: { name: string; email: string; password: string } & Honeypot) {
+  const { website, ...body } = input;
+  // A bot gets the answer a person gets; no account, no e-mail.
+  if (caughtByHoneypot(ctx, 'auth.signUp', website)) return { verificationSent: true as const };
   // The account and its verification e-mail commit together.
   await viaAuthLibrary(() =>
-    inAuthTransaction(ctx.auth, () => ctx.auth.api.signUpEmail({ body: input, headers: ctx.authHeaders })),
+    inAuthTransaction(ctx.auth, () => ctx.auth.api.signUpEmail({ body, headers: ctx.authHeaders })),
   );
   // The address must be confirmed before the first sign-in; the link is on its way.
   return { verificationSent: true as const };
 }
 
-export async function signIn(ctx: Ctx, input: { email: string; password: string }) {
+export async function signIn(ctx: Ctx, input: { email: string; password: string } & Honeypot) {
+  const { website, ...body } = input;
+  // A bot gets the answer to a wrong password, whatever it sent.
+  if (caughtByHoneypot(ctx, 'auth.signIn', website)) throw new AppError('INVALID_CREDENTIALS');
   const { headers } = await viaAuthLibrary(() =>
-    ctx.auth.api.signInEmail({ body: input, headers: ctx.authHeaders, returnHeaders: true }),
+    ctx.auth.api.signInEmail({ body, headers: ctx.authHeaders, returnHeaders: true }),
   );
   forwardCookies(ctx, headers);
 }
@@ -46,7 +58,8 @@ export async function verifyEmail(ctx: Ctx, token: string) {
   forwardCookies(ctx, headers);
 }
 
-export async function requestPasswordReset(ctx: Ctx, email: string) {
+export async function requestPasswordReset(ctx: Ctx, { email, website }: { email: string } & Honeypot) {
+  if (caughtByHoneypot(ctx, 'auth.requestPasswordReset', website)) return;
   // The same answer whether or not the address has an account. The token and its
   // e-mail commit together: never a token nobody was told of, nor a link that fails.
   await viaAuthLibrary(() =>

@@ -1,0 +1,61 @@
+import Database from 'better-sqlite3';
+import { LOAD_ADMIN_EMAIL } from './server.ts';
+
+const PASSWORD = 'load test password, long enough';
+/** Another account, for the admin to change: the write phase's target. */
+const MEMBER_EMAIL = 'load-member@example.com';
+
+export interface Fixtures {
+  /** `name=value` of the admin's session cookie. */
+  cookie: string;
+  memberId: string;
+}
+
+async function call(origin: string, path: string, input: unknown, cookie?: string): Promise<Response> {
+  const response = await fetch(`${origin}/trpc/${path}`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', origin, ...(cookie ? { cookie } : {}) },
+    body: JSON.stringify({ json: input }),
+  });
+  if (!response.ok) throw new Error(`${path} answered ${response.status}: ${await response.text()}`);
+  return response;
+}
+
+/**
+ * The newest verification link's token, read from the outbox table itself: in
+ * production the mailbox procedures are for admins, and there is no admin yet.
+ */
+function verificationToken(databaseFile: string, email: string): string {
+  const db = new Database(databaseFile, { readonly: true });
+  try {
+    const row = db
+      .prepare<[string, string], { text: string }>(
+        'SELECT text FROM EmailOutbox WHERE recipient = ? AND template = ? ORDER BY createdAt DESC LIMIT 1',
+      )
+      .get(email, 'verify-email');
+    const link = /https?:\/\/\S+\/verify-email\?token=([^\s"'<>]+)/.exec(row?.text ?? '')?.[1];
+    if (!link) throw new Error(`No verification link for ${email} in the outbox.`);
+    return decodeURIComponent(link);
+  } finally {
+    db.close();
+  }
+}
+
+/** A verified admin with a session, and a member the admin may change. */
+export async function prepareFixtures(origin: string, databaseFile: string): Promise<Fixtures> {
+  await call(origin, 'auth.signUp', { name: 'Load Admin', email: LOAD_ADMIN_EMAIL, password: PASSWORD });
+  const verified = await call(origin, 'auth.verifyEmail', { token: verificationToken(databaseFile, LOAD_ADMIN_EMAIL) });
+  const cookie = verified.headers
+    .getSetCookie()
+    .find((value) => value.includes('session_token='))
+    ?.split(';')[0];
+  if (!cookie) throw new Error('Verifying the admin set no session cookie.');
+
+  await call(origin, 'auth.signUp', { name: 'Load Member', email: MEMBER_EMAIL, password: PASSWORD });
+  const search = encodeURIComponent(JSON.stringify({ json: { search: MEMBER_EMAIL } }));
+  const listed = await fetch(`${origin}/trpc/admin.users.list?input=${search}`, { headers: { cookie } });
+  const body = (await listed.json()) as { result?: { data?: { json?: { items?: { id: string }[] } } } };
+  const memberId = body.result?.data?.json?.items?.[0]?.id;
+  if (!memberId) throw new Error(`The member was not listed: ${JSON.stringify(body)}`);
+  return { cookie, memberId };
+}

@@ -1,0 +1,63 @@
+import { existsSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { execFileSync } from 'node:child_process';
+import { appRoot } from '../../server/paths.ts';
+import { findFreePort, run, startServer, waitUntilReady, type RunningServer } from '../container/processes.ts';
+
+/** What `npm run build` leaves behind; the production server needs both. */
+const BUILD_OUTPUTS = ['dist/server/main.js', 'dist/client/index.html'];
+
+/** Builds once if dist/ lacks the server or the client; an existing build is measured as it is. */
+export async function ensureBuild(): Promise<void> {
+  const missing = BUILD_OUTPUTS.filter((file) => !existsSync(join(appRoot, file)));
+  if (missing.length === 0) return;
+  console.log(`No build (${missing.join(', ')} missing): running npm run build…`);
+  await run('npm', ['run', 'build'], { cwd: appRoot, env: process.env });
+}
+
+export interface LoadServer extends RunningServer {
+  origin: string;
+  pid: number;
+}
+
+/** The address the first admin signs up with; the write phase needs an admin. */
+export const LOAD_ADMIN_EMAIL = 'load-admin@example.com';
+
+/**
+ * `node dist/server/main.js` as production runs it, on a free port and a fresh
+ * database. Rate limits stay at their defaults. The server believes X-Forwarded-For
+ * from loopback (as it would from a load balancer), so the load can come from many
+ * client addresses: each stays under the per-IP limits unless a phase means to
+ * exceed them.
+ */
+export async function startLoadServer(dataDir: string): Promise<LoadServer> {
+  const port = await findFreePort();
+  const origin = `http://127.0.0.1:${port}`;
+  const env: NodeJS.ProcessEnv = {
+    PATH: process.env.PATH,
+    NODE_ENV: 'production',
+    HOST: '127.0.0.1',
+    PORT: String(port),
+    PUBLIC_URL: origin,
+    DATABASE_URL: `file:${join(dataDir, 'app.db')}`,
+    TRUSTED_PROXIES: '127.0.0.1',
+    FIRST_ADMIN_EMAIL: LOAD_ADMIN_EMAIL,
+    // Per-request info logs would measure the terminal, not the server.
+    LOG_LEVEL: 'warn',
+  };
+  const server = startServer([process.execPath, 'dist/server/main.js'], appRoot, env, port);
+  await waitUntilReady(server);
+  const pid = server.child.pid;
+  if (pid === undefined) throw new Error('The server has no process id.');
+  return { ...server, origin, pid };
+}
+
+/** Resident memory of a process in MiB: /proc on Linux, `ps` elsewhere. */
+export function rssMiB(pid: number): number {
+  const status = `/proc/${pid}/status`;
+  if (existsSync(status)) {
+    const kib = /^VmRSS:\s+(\d+)\s+kB/m.exec(readFileSync(status, 'utf8'))?.[1];
+    if (kib) return Number(kib) / 1024;
+  }
+  return Number(execFileSync('ps', ['-o', 'rss=', '-p', String(pid)], { encoding: 'utf8' }).trim()) / 1024;
+}

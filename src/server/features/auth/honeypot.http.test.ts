@@ -1,0 +1,73 @@
+import type { FastifyBaseLogger } from 'fastify';
+import { describe, expect, it, vi } from 'vitest';
+import { buildTestApp } from '../../test/test-app.ts';
+import { mutate, PASSWORD, signUpVerified } from '../../test/http-client.ts';
+import { caughtByHoneypot } from './honeypot.ts';
+
+const BOT = { website: 'https://cheap-pills.example' };
+
+/** An answer without its request id, which differs on every call. */
+const comparable = (body: unknown) => JSON.stringify(body).replace(/"requestId":"[^"]+"/, '');
+
+describe('the honeypot field of the public forms', () => {
+  it('sign-up: a bot gets the answer a person gets, and no account or e-mail is made', async () => {
+    const app = await buildTestApp();
+    const person = await mutate(app, 'auth.signUp', { name: 'Ann', email: 'ann@example.com', password: PASSWORD });
+    const bot = await mutate(app, 'auth.signUp', { name: 'Bot', email: 'bot@example.com', password: PASSWORD, ...BOT });
+    expect(bot.status).toBe(person.status);
+    expect(bot.data).toEqual(person.data);
+    expect(await app.db.user.count({ where: { email: 'bot@example.com' } })).toBe(0);
+    expect(await app.db.emailOutbox.count({ where: { recipient: 'bot@example.com' } })).toBe(0);
+  });
+
+  it('sign-in: a bot with the right password gets the answer to a wrong one, and no session', async () => {
+    const app = await buildTestApp();
+    await signUpVerified(app, 'ben@example.com');
+    const wrong = await mutate(app, 'auth.signIn', { email: 'ben@example.com', password: 'not the password' });
+    const bot = await mutate(app, 'auth.signIn', { email: 'ben@example.com', password: PASSWORD, ...BOT });
+    expect([bot.status, bot.appCode]).toEqual([401, 'INVALID_CREDENTIALS']);
+    expect(comparable(bot.response.json())).toBe(comparable(wrong.response.json()));
+    expect(bot.setCookies).toEqual([]);
+  });
+
+  it('forgot-password: a bot gets the usual answer, and no e-mail is sent', async () => {
+    const app = await buildTestApp();
+    await signUpVerified(app, 'cal@example.com');
+    const bot = await mutate(app, 'auth.requestPasswordReset', { email: 'cal@example.com', ...BOT });
+    const person = await mutate(app, 'auth.requestPasswordReset', { email: 'nobody@example.com' });
+    expect(bot.status).toBe(200);
+    expect(comparable(bot.response.json())).toBe(comparable(person.response.json()));
+    expect(
+      await app.db.emailOutbox.count({ where: { recipient: 'cal@example.com', template: 'reset-password' } }),
+    ).toBe(0);
+  });
+
+  it('the empty field the forms send for a person changes nothing', async () => {
+    const app = await buildTestApp();
+    const empty = { website: '' };
+    const signUp = await mutate(app, 'auth.signUp', {
+      name: 'Dee',
+      email: 'dee@example.com',
+      password: PASSWORD,
+      ...empty,
+    });
+    expect(signUp.status).toBe(200);
+    expect(await app.db.user.count({ where: { email: 'dee@example.com' } })).toBe(1);
+    await app.db.user.update({ where: { email: 'dee@example.com' }, data: { emailVerified: true } });
+    expect((await mutate(app, 'auth.signIn', { email: 'dee@example.com', password: PASSWORD, ...empty })).status).toBe(
+      200,
+    );
+    await mutate(app, 'auth.requestPasswordReset', { email: 'dee@example.com', ...empty });
+    expect(
+      await app.db.emailOutbox.count({ where: { recipient: 'dee@example.com', template: 'reset-password' } }),
+    ).toBe(1);
+  });
+
+  it('logs a caught bot at info, naming the procedure', () => {
+    const log = { info: vi.fn() } as unknown as FastifyBaseLogger;
+    expect(caughtByHoneypot({ log }, 'auth.signUp', '')).toBe(false);
+    expect(log.info).not.toHaveBeenCalled();
+    expect(caughtByHoneypot({ log }, 'auth.signUp', 'x')).toBe(true);
+    expect(log.info).toHaveBeenCalledWith({ procedure: 'auth.signUp', honeypot: true }, expect.any(String));
+  });
+});

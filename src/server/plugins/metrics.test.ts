@@ -1,0 +1,63 @@
+import type { AddressInfo } from 'node:net';
+import { describe, expect, it } from 'vitest';
+import { mutate, PASSWORD, query } from '../test/http-client.ts';
+import { buildTestApp } from '../test/test-app.ts';
+
+const TOKEN = 'a-metrics-token-of-some-length';
+
+describe('/metrics', () => {
+  it('does not exist unless configured', async () => {
+    const app = await buildTestApp();
+    expect((await app.inject('/metrics')).statusCode).toBe(404);
+  });
+
+  it('needs the token, and then shows request, procedure, error, rate-limit, outbox and event-loop figures', async () => {
+    const app = await buildTestApp({ METRICS_TOKEN: TOKEN, AUTH_RATE_LIMIT: 1 });
+    expect((await app.inject('/metrics')).statusCode).toBe(401);
+    expect(
+      (await app.inject({ url: '/metrics', headers: { authorization: 'Bearer wrong-token-of-same-size!' } }))
+        .statusCode,
+    ).toBe(401);
+
+    await query(app, 'system.health');
+    await query(app, 'auth.viewer');
+    await mutate(app, 'auth.signUp', { name: 'Ada', email: 'ada@example.com', password: PASSWORD });
+    await mutate(app, 'auth.signUp', { name: 'Bob', email: 'bob@example.com', password: PASSWORD });
+    await app.outbox.deliverDue();
+
+    const response = await app.inject({ url: '/metrics', headers: { authorization: `Bearer ${TOKEN}` } });
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['content-type']).toContain('text/plain');
+    const text = response.body;
+    expect(text).toMatch(
+      /http_request_duration_seconds_count\{method="GET",route="\/trpc\/:path",status_code="200"\} \d+/,
+    );
+    expect(text).toMatch(
+      /trpc_procedure_duration_seconds_count\{procedure="system.health",type="query",outcome="ok"\} 1/,
+    );
+    expect(text).toMatch(
+      /trpc_procedure_duration_seconds_count\{procedure="auth.signUp",type="mutation",outcome="RATE_LIMITED"\} 1/,
+    );
+    expect(text).toMatch(/app_errors_total\{code="RATE_LIMITED"\} 1/);
+    expect(text).toMatch(/rate_limit_hits_total\{scope="auth.signUp"\} 1/);
+    expect(text).toMatch(/email_outbox_messages\{status="sent"\} 1/);
+    expect(text).toMatch(/email_outbox_messages\{status="failed"\} 0/);
+    expect(text).toMatch(/email_delivery_attempts_total\{outcome="sent"\} 1/);
+    expect(text).toMatch(/nodejs_eventloop_lag_seconds \d/);
+    expect(text).toMatch(/db_connection_wait_seconds_count [1-9]\d*/);
+  });
+
+  it('can be served on a port of its own instead, without a token', async () => {
+    const probe = await buildTestApp({ PORT: 0 });
+    await probe.listen({ host: '127.0.0.1', port: 0 });
+    const freePort = (probe.server.address() as AddressInfo).port;
+    await probe.close();
+
+    const app = await buildTestApp({ METRICS_PORT: freePort, HOST: '127.0.0.1' });
+    await app.ready();
+    const response = await fetch(`http://127.0.0.1:${freePort}/metrics`);
+    expect(response.status).toBe(200);
+    expect(await response.text()).toContain('process_cpu_seconds_total');
+    expect((await app.inject('/metrics')).statusCode).toBe(404);
+  });
+});

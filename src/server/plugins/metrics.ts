@@ -1,0 +1,57 @@
+import { timingSafeEqual } from 'node:crypto';
+import Fastify, { type FastifyInstance, type FastifyReply } from 'fastify';
+import fp from 'fastify-plugin';
+import type { Config } from '../config.ts';
+import type { AppMetrics } from '../metrics/app-metrics.ts';
+
+function sameSecret(given: string, expected: string): boolean {
+  const [a, b] = [Buffer.from(given), Buffer.from(expected)];
+  return a.length === b.length && timingSafeEqual(a, b);
+}
+
+async function sendMetrics(metrics: AppMetrics, reply: FastifyReply) {
+  const body = await metrics.registry.metrics();
+  return reply.header('content-type', metrics.registry.contentType).header('cache-control', 'no-store').send(body);
+}
+
+/**
+ * Prometheus metrics. Every response is timed by route and status. `/metrics` is
+ * served only when configured: on the app's port to `Authorization: Bearer
+ * METRICS_TOKEN`, or unauthenticated on METRICS_PORT (a port kept off the public
+ * network). With neither, it does not exist.
+ */
+export const metricsPlugin = fp<{ config: Config; metrics: AppMetrics }>(
+  async (app, { config, metrics }) => {
+    app.addHook('onResponse', async (req, reply) => {
+      metrics.httpDuration.observe(
+        { method: req.method, route: req.routeOptions.url ?? 'unmatched', status_code: String(reply.statusCode) },
+        reply.elapsedTime / 1000,
+      );
+    });
+
+    const token = config.METRICS_TOKEN;
+    if (token) {
+      app.get('/metrics', { logLevel: 'warn' }, async (req, reply) => {
+        const given = /^Bearer (.+)$/.exec(req.headers.authorization ?? '')?.[1] ?? '';
+        if (!sameSecret(given, token)) {
+          throw Object.assign(new Error('A metrics token is required.'), { statusCode: 401 });
+        }
+        return sendMetrics(metrics, reply);
+      });
+    }
+
+    if (config.METRICS_PORT !== undefined) {
+      let server: FastifyInstance | undefined;
+      app.addHook('onReady', async () => {
+        server = Fastify({ logger: false });
+        server.get('/metrics', async (_req, reply) => sendMetrics(metrics, reply));
+        await server.listen({ host: config.HOST, port: config.METRICS_PORT });
+        app.log.info({ port: config.METRICS_PORT }, 'metrics served on their own port');
+      });
+      app.addHook('onClose', async () => {
+        await server?.close();
+      });
+    }
+  },
+  { name: 'metrics' },
+);

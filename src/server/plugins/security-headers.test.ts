@@ -1,0 +1,119 @@
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
+import { describe, expect, it } from 'vitest';
+import type { Config } from '../config.ts';
+import { buildTestApp, scratchDir } from '../test/test-app.ts';
+
+/** A client build with the shape Vite produces: the shell and a hashed script. */
+function fakeClientBuild(): string {
+  const dir = scratchDir();
+  mkdirSync(join(dir, 'assets'));
+  writeFileSync(
+    join(dir, 'index.html'),
+    '<!doctype html><title>shell</title><script src="/assets/app-abc123.js"></script>',
+  );
+  writeFileSync(join(dir, 'assets/app-abc123.js'), 'console.log("app");');
+  return dir;
+}
+
+const appWithClient = (overrides: Partial<Config> = {}) =>
+  buildTestApp({ CLIENT_DIST_DIR: fakeClientBuild(), ...overrides }, { client: 'static' });
+
+/** The policy as directive → sources, so a test names what it relies on. */
+function cspOf(response: LightMyRequestResponse): Record<string, string[]> {
+  const header = response.headers['content-security-policy'];
+  expect(header, 'a Content-Security-Policy header').toBeTypeOf('string');
+  const directives: Record<string, string[]> = {};
+  for (const directive of String(header).split(';')) {
+    const [name, ...sources] = directive.trim().split(/\s+/);
+    if (name) directives[name] = sources;
+  }
+  return directives;
+}
+
+/** One of each kind of answer: the shell, a deep link, an asset, a procedure, a 404, an error, a probe. */
+async function everyKindOfAnswer(app: FastifyInstance) {
+  return {
+    shell: await app.inject('/'),
+    'deep link': await app.inject({ url: '/status', headers: { accept: 'text/html' } }),
+    asset: await app.inject('/assets/app-abc123.js'),
+    procedure: await app.inject('/trpc/system.health'),
+    'procedure error': await app.inject('/trpc/auth.sessions.list'),
+    '404': await app.inject('/assets/missing-000000.js'),
+    'Fastify error (415)': await app.inject({
+      method: 'POST',
+      url: '/trpc/auth.signUp',
+      headers: { 'content-type': 'text/plain', origin: 'http://localhost:3000' },
+      payload: 'hello',
+    }),
+    probe: await app.inject('/healthz'),
+  };
+}
+
+describe('security headers on every response', () => {
+  it('the shell, an asset, a procedure, a 404 and an error all carry the same enforced policy', async () => {
+    const app = await appWithClient();
+    const answers = await everyKindOfAnswer(app);
+    expect(answers['procedure error'].statusCode).toBe(401);
+    expect(answers['404'].statusCode).toBe(404);
+    expect(answers['Fastify error (415)'].statusCode).toBe(415);
+
+    for (const [kind, response] of Object.entries(answers)) {
+      expect(response.headers['content-security-policy-report-only'], kind).toBeUndefined();
+      expect(cspOf(response), kind).toEqual({
+        'default-src': ["'self'"],
+        'script-src': ["'self'"],
+        'script-src-attr': ["'none'"],
+        'style-src': ["'self'"],
+        'style-src-attr': ["'unsafe-inline'"],
+        'img-src': ["'self'", 'data:'],
+        'font-src': ["'self'"],
+        'connect-src': ["'self'"],
+        'object-src': ["'none'"],
+        'base-uri': ["'none'"],
+        'frame-ancestors': ["'none'"],
+        'form-action': ["'self'"],
+      });
+      expect(response.headers['x-content-type-options'], kind).toBe('nosniff');
+      expect(response.headers['referrer-policy'], kind).toBe('strict-origin-when-cross-origin');
+      expect(response.headers['x-frame-options'], kind).toBe('DENY');
+      expect(response.headers['cross-origin-opener-policy'], kind).toBe('same-origin');
+      expect(response.headers['x-powered-by'], kind).toBeUndefined();
+      // http://localhost: no HSTS, which would lock the host to https for months.
+      expect(response.headers['strict-transport-security'], kind).toBeUndefined();
+    }
+  });
+
+  it('the shell loads its script from its own origin, with no inline script the policy would block', async () => {
+    const app = await appWithClient();
+    const shell = await app.inject('/');
+    expect(shell.body).not.toMatch(/<script(?![^>]*\bsrc=)[^>]*>/);
+  });
+
+  it('sends HSTS with the configured max-age when the public URL is https, and upgrades requests', async () => {
+    const app = await appWithClient({ PUBLIC_URL: 'https://app.example.test', HSTS_MAX_AGE_SECONDS: 31_536_000 });
+    for (const [kind, response] of Object.entries(await everyKindOfAnswer(app))) {
+      expect(response.headers['strict-transport-security'], kind).toBe('max-age=31536000; includeSubDomains');
+      expect(cspOf(response)['upgrade-insecure-requests'], kind).toEqual([]);
+    }
+  });
+
+  it('sends no HSTS when HSTS_MAX_AGE_SECONDS is 0', async () => {
+    const app = await buildTestApp({ PUBLIC_URL: 'https://app.example.test', HSTS_MAX_AGE_SECONDS: 0 });
+    const response = await app.inject('/trpc/system.health');
+    expect(response.headers['strict-transport-security']).toBeUndefined();
+    expect(response.headers['x-content-type-options']).toBe('nosniff');
+  });
+
+  it("relaxes only scripts, styles and the websocket in development, for Vite's preamble and HMR", async () => {
+    const app = await buildTestApp({ NODE_ENV: 'development' });
+    const csp = cspOf(await app.inject('/trpc/system.health'));
+    expect(csp['script-src']).toEqual(["'self'", "'unsafe-inline'"]);
+    expect(csp['style-src']).toEqual(["'self'", "'unsafe-inline'"]);
+    expect(csp['connect-src']).toEqual(["'self'", 'ws:', 'wss:']);
+    expect(csp['object-src']).toEqual(["'none'"]);
+    expect(csp['base-uri']).toEqual(["'none'"]);
+    expect(csp['frame-ancestors']).toEqual(["'none'"]);
+  });
+});

@@ -1,0 +1,328 @@
+import fc from 'fast-check';
+
+/**
+ * Generated hostile inputs for the procedures, built as JSON *text*: duplicate keys,
+ * `__proto__` keys and 10,000-deep nesting cannot be made with JSON.stringify (which
+ * would drop, rename or overflow on them), and the server must survive all three.
+ */
+
+/** One generated request: the text sent and how, described briefly for fast-check's report. */
+export interface Attempt {
+  /** What was generated, e.g. `field email ← huge string (300000 chars)`. */
+  label: string;
+  /** The POST body, or a query's `input` parameter; undefined sends none. */
+  text: string | undefined;
+  /** The POST's Content-Type (application/json unless this attempt varies it). */
+  contentType: string;
+}
+
+const JSON_TYPE = 'application/json';
+
+function attempt(label: string, text: string | undefined, contentType = JSON_TYPE): Attempt {
+  const preview =
+    text === undefined ? '(no input)' : text.length > 120 ? `${text.slice(0, 120)}… (${text.length} chars)` : text;
+  // fast-check prints counterexamples with this, so a 1 MB string stays one readable line.
+  return { label, text, contentType, [fc.toStringMethod]: () => `${label} [${contentType}] ${preview}` } as Attempt;
+}
+
+// JSON.stringify(undefined) is undefined, whatever its declared type says; the values here are JSON otherwise.
+const textOf = (value: unknown): string => (value === undefined ? 'null' : JSON.stringify(value));
+
+/** `{"k":v,…}` from keys and value texts, keeping duplicates and order as given. */
+function objectText(entries: readonly (readonly [string, string])[]): string {
+  return `{${entries.map(([key, value]) => `${textOf(key)}:${value}`).join(',')}}`;
+}
+
+const nestedArrays = (depth: number, inner: string) => `${'['.repeat(depth)}${inner}${']'.repeat(depth)}`;
+const nestedObjects = (depth: number, inner: string) => `${'{"a":'.repeat(depth)}${inner}${'}'.repeat(depth)}`;
+
+/** Bodies are capped at 1 MiB: sizes below, near and over it. */
+const HUGE_LENGTHS = [10_000, 300_000, 1_100_000];
+const hugeStrings = HUGE_LENGTHS.map((length) => ({
+  label: `huge string (${length} chars)`,
+  text: `"${'x'.repeat(length)}"`,
+}));
+
+/** Depths a recursive parser, validator or serializer may not survive. */
+const DEPTHS = [64, 1_000, 10_000];
+
+/** Strings that have broken parsers, queries, templates and file lookups before. */
+const NASTY_STRINGS = [
+  '',
+  ' ',
+  '\u0000',
+  'a\u0000b',
+  '\ud800',
+  '\uFEFF',
+  '\u202Eevil',
+  '😀'.repeat(60),
+  "' OR '1'='1",
+  '"; DROP TABLE "User"; --',
+  '%',
+  '_%_',
+  '\\',
+  '../../../../etc/passwd',
+  '<script>alert(1)</script>',
+  '{{7*7}}',
+  '${7*7}',
+  '__proto__',
+  'constructor',
+  'hasOwnProperty',
+  'NaN',
+  '-1',
+  'a'.repeat(121),
+  `${'a'.repeat(250)}@example.com`,
+  'verify-email/../reset-password',
+];
+
+/** Number texts JSON allows but JavaScript reads oddly: infinities, -0, beyond 2^53. */
+const ODD_NUMBERS = [
+  '1e400',
+  '-1e400',
+  '-0',
+  '0.1e-400',
+  '9007199254740993',
+  '123456789012345678901234567890',
+  '-1',
+  '1.5',
+];
+
+const POLLUTERS: readonly (readonly [string, string])[] = [
+  ['__proto__', '{"polluted":"yes"}'],
+  ['constructor', '{"prototype":{"polluted":"yes"}}'],
+  ['prototype', '{"polluted":"yes"}'],
+];
+
+const META_INTO_PROTO = '{"referentialEqualities":{"":["__proto__.polluted"]}}';
+const META_UNKNOWN_TYPE = '{"values":[["custom","nope"]]}';
+
+/** superjson's `meta` is the caller's to write: type tags and reference paths it replays on the input. */
+const HOSTILE_META = [
+  META_INTO_PROTO,
+  META_UNKNOWN_TYPE,
+  '{"values":["Date"]}',
+  '{"values":["bigint"]}',
+  '{"values":["regexp"]}',
+  '{"values":["set"]}',
+  '{"values":["map"]}',
+  '{"values":[["class","Object"]]}',
+  '{"values":[["symbol","x"]]}',
+  '{"values":{"a.b.c":["Date"]}}',
+  '{"values":{"__proto__":["Date"]}}',
+  '{"values":5}',
+  '{"referentialEqualities":["constructor.prototype.polluted"]}',
+  '{"v":99}',
+  'null',
+  '"meta"',
+];
+
+/** Any value, as JSON text: generated JSON, nasty and huge strings, odd numbers, deep nesting. */
+export const hostileValue: fc.Arbitrary<{ label: string; text: string }> = fc.oneof(
+  fc.jsonValue({ maxDepth: 3 }).map((value) => ({ label: 'generated JSON', text: textOf(value) })),
+  fc
+    .constantFrom(...NASTY_STRINGS)
+    .map((value) => ({ label: `string ${textOf(value).slice(0, 40)}`, text: textOf(value) })),
+  fc.string({ unit: 'binary', maxLength: 40 }).map((value) => ({ label: 'random string', text: textOf(value) })),
+  fc.constantFrom(...hugeStrings),
+  fc.constantFrom(...ODD_NUMBERS).map((text) => ({ label: `number ${text}`, text })),
+  fc.tuple(fc.constantFrom(...DEPTHS), fc.boolean()).map(([depth, arrays]) => ({
+    label: `${depth}-deep ${arrays ? 'arrays' : 'objects'}`,
+    text: arrays ? nestedArrays(depth, '1') : nestedObjects(depth, '1'),
+  })),
+);
+
+function isPlainObject(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+/** Mutations of a valid input, as the text of the input (undefined: no input at all). */
+export function mutatedInput(seed: unknown): fc.Arbitrary<{ label: string; text: string | undefined }> {
+  const seedText = seed === undefined ? undefined : textOf(seed);
+  const whole = [
+    hostileValue.map(({ label, text }) => ({ label: `input ← ${label}`, text })),
+    fc.constant({ label: 'valid input', text: seedText }),
+    fc.constant({ label: 'no input', text: undefined }),
+    fc.constant({ label: 'input in an array', text: `[${seedText ?? 'null'}]` }),
+    fc.constantFrom(...DEPTHS).map((depth) => ({
+      label: `input nested ${depth} deep`,
+      text: nestedArrays(depth, seedText ?? 'null'),
+    })),
+    fc.constantFrom(...POLLUTERS).map(([key, value]) => ({
+      label: `input with a "${key}" key`,
+      text: objectText([
+        [key, value],
+        ...(isPlainObject(seed) ? Object.entries(seed).map(([k, v]) => [k, textOf(v)] as const) : []),
+      ]),
+    })),
+  ];
+  if (!isPlainObject(seed) || Object.keys(seed).length === 0) return fc.oneof(...whole);
+  const entries = Object.entries(seed).map(([key, value]) => [key, textOf(value)] as const);
+  const key = fc.constantFrom(...entries.map(([name]) => name));
+  const replaced = (name: string, text: string) => entries.map(([k, v]) => [k, k === name ? text : v] as const);
+  return fc.oneof(
+    ...whole,
+    fc.tuple(key, hostileValue).map(([name, value]) => ({
+      label: `field ${name} ← ${value.label}`,
+      text: objectText(replaced(name, value.text)),
+    })),
+    key.map((name) => ({ label: `without ${name}`, text: objectText(entries.filter(([k]) => k !== name)) })),
+    fc.tuple(key, hostileValue).map(([name, value]) => ({
+      label: `field ${name} twice, then ${value.label}`,
+      text: objectText([...entries, [name, value.text]]),
+    })),
+    fc.dictionary(fc.string({ maxLength: 12 }), fc.jsonValue({ maxDepth: 2 }), { maxKeys: 5 }).map((extra) => ({
+      label: 'extra keys',
+      text: objectText([...entries, ...Object.entries(extra).map(([k, v]) => [k, textOf(v)] as const)]),
+    })),
+    fc.tuple(key, fc.constantFrom(...DEPTHS)).map(([name, depth]) => ({
+      label: `field ${name} nested ${depth} deep`,
+      text: objectText(replaced(name, nestedArrays(depth, entries.find(([k]) => k === name)?.[1] ?? 'null'))),
+    })),
+  );
+}
+
+/** The wire envelope around an input text: tRPC + superjson's `{"json":…,"meta":…}`, or something else. */
+function enveloped(input: { label: string; text: string | undefined }): fc.Arbitrary<Attempt> {
+  const json: (readonly [string, string])[] = input.text === undefined ? [] : [['json', input.text]];
+  return fc.oneof(
+    { weight: 6, arbitrary: fc.constant(attempt(input.label, objectText(json))) },
+    {
+      weight: 1,
+      arbitrary: fc
+        .oneof(fc.constantFrom(...HOSTILE_META), fc.jsonValue({ maxDepth: 2 }).map(textOf))
+        .map((meta) => attempt(`${input.label}, meta ${meta.slice(0, 60)}`, objectText([...json, ['meta', meta]]))),
+    },
+    { weight: 1, arbitrary: fc.constant(attempt(`${input.label}, no envelope`, input.text)) },
+    {
+      weight: 1,
+      arbitrary: fc
+        .constantFrom(...POLLUTERS)
+        .map(([key, value]) => attempt(`${input.label}, "${key}" beside json`, objectText([[key, value], ...json]))),
+    },
+  );
+}
+
+/** Text that is not JSON at all: truncations, JavaScript-isms, random characters. */
+const MALFORMED = [
+  '{',
+  '{"json":',
+  '{"json":}',
+  "{'json':{}}",
+  '{"json":NaN}',
+  '{"json":undefined}',
+  '{"json":{},}',
+  '{"json":{}}{"json":{}}',
+  '{"json":{}}garbage',
+  '{"json":"\\x41"}',
+  '{"json":"\\u12"}',
+  '\u0000',
+  '[,]',
+  '--',
+];
+
+function notJson(text: string): boolean {
+  try {
+    JSON.parse(text);
+    return false;
+  } catch {
+    return true;
+  }
+}
+
+const malformedText: fc.Arbitrary<Attempt> = fc.oneof(
+  fc.constantFrom(...MALFORMED).map((text) => attempt('malformed JSON', text)),
+  fc
+    .string({ unit: 'binary', maxLength: 60 })
+    .filter(notJson)
+    .map((text) => attempt('random text', text)),
+);
+
+/** Content types the JSON-only endpoint must refuse before reading the body. */
+const OTHER_TYPES = [
+  'text/plain',
+  'application/x-www-form-urlencoded',
+  'multipart/form-data; boundary=x',
+  'application/octet-stream',
+  'application/xml',
+  'application/json-patch+json',
+  'application/x-json',
+];
+
+/**
+ * The cases every procedure gets whatever the seed, before the generated ones: the
+ * deepest nesting, the largest strings, each prototype key in and beside the input,
+ * superjson metadata that walks into `__proto__`, and a refused content type.
+ */
+export function edgeAttempts(seed: unknown, method: 'GET' | 'POST'): Attempt[] {
+  const seedText = seed === undefined ? 'null' : textOf(seed);
+  const entries = isPlainObject(seed) ? Object.entries(seed).map(([key, value]) => [key, textOf(value)] as const) : [];
+  const [first] = entries;
+  const deepest = DEPTHS.at(-1) ?? 10_000;
+  const huge = hugeStrings.at(-1)?.text ?? '""';
+  const json = (input: string) => objectText([['json', input]]);
+  const cases = [
+    attempt(`input nested ${deepest} deep`, json(nestedArrays(deepest, seedText))),
+    attempt(`input ← ${deepest}-deep objects`, json(nestedObjects(deepest, '1'))),
+    attempt('input ← huge string', json(huge)),
+    ...POLLUTERS.flatMap(([key, value]) => [
+      attempt(`input with a "${key}" key`, json(objectText([[key, value], ...entries]))),
+      attempt(
+        `"${key}" beside json`,
+        objectText([
+          [key, value],
+          ['json', seedText],
+        ]),
+      ),
+    ]),
+    attempt(
+      'meta walking into __proto__',
+      objectText([
+        ['json', seedText],
+        ['meta', META_INTO_PROTO],
+      ]),
+    ),
+    attempt(
+      'meta with an unknown custom type',
+      objectText([
+        ['json', seedText],
+        ['meta', META_UNKNOWN_TYPE],
+      ]),
+    ),
+    attempt('truncated JSON', '{"json":'),
+  ];
+  if (first) {
+    const [name] = first;
+    const replaced = (text: string) => entries.map(([k, v]) => [k, k === name ? text : v] as const);
+    cases.push(
+      attempt(`field ${name} nested ${deepest} deep`, json(objectText(replaced(nestedArrays(deepest, '1'))))),
+      attempt(`field ${name} ← huge string`, json(objectText(replaced(huge)))),
+    );
+  }
+  if (method === 'POST') cases.push(attempt('multipart body', json(seedText), 'multipart/form-data; boundary=x'));
+  return cases;
+}
+
+/**
+ * Requests for one procedure: arbitrary JSON, mutations of its valid input (wrong
+ * types, huge strings, deep nesting, extra and duplicate keys, `__proto__`,
+ * `constructor` and `prototype` keys), hostile superjson metadata, text that is not
+ * JSON, and (for POST) other content types. Most are invalid on purpose: a valid
+ * sign-up costs a password hash.
+ */
+export function attemptsFor(seed: unknown, method: 'GET' | 'POST'): fc.Arbitrary<Attempt> {
+  const family = [
+    { weight: 5, arbitrary: mutatedInput(seed).chain(enveloped) },
+    {
+      weight: 2,
+      arbitrary: fc.jsonValue({ maxDepth: 4 }).map((value) => attempt('arbitrary JSON', textOf(value))),
+    },
+    { weight: 2, arbitrary: malformedText },
+  ];
+  if (method === 'GET') return fc.oneof(...family);
+  return fc.oneof(...family, {
+    weight: 1,
+    arbitrary: fc
+      .tuple(fc.constantFrom(...OTHER_TYPES), fc.string({ maxLength: 40 }))
+      .map(([type, text]) => attempt('another content type', text || textOf({ json: seed ?? null }), type)),
+  });
+}

@@ -1,0 +1,52 @@
+import { createHash } from 'node:crypto';
+import type { Database } from '../db/client.ts';
+import { Prisma } from '../db/generated/sqlite/client.ts';
+
+/**
+ * Columns that change with no request behind them: the outbox dispatcher moves a
+ * queued e-mail through its delivery states in the background. Rows and their
+ * content still count, so a rejected call that queued an e-mail is caught.
+ */
+const BACKGROUND_COLUMNS: Readonly<Record<string, readonly string[]>> = {
+  EmailOutbox: ['status', 'attempts', 'nextAttemptAt', 'leaseUntil', 'lastError', 'sentAt', 'updatedAt'],
+};
+
+/** SQLite hands back BigInt for integers, and Buffers for blobs; neither is JSON. */
+function replacer(_key: string, value: unknown): unknown {
+  if (typeof value === 'bigint') return value.toString();
+  if (value instanceof Uint8Array) return Buffer.from(value).toString('base64');
+  return value;
+}
+
+/** One table's rows as sorted JSON lines, without its background columns. */
+async function dumpTable(db: Database, table: string): Promise<string[]> {
+  // The name comes from sqlite_master, not from a caller; quoting keeps odd names intact.
+  const rows = await db.$queryRaw<Record<string, unknown>[]>(
+    Prisma.sql`SELECT * FROM ${Prisma.raw(`"${table.replaceAll('"', '""')}"`)}`,
+  );
+  const skipped = BACKGROUND_COLUMNS[table] ?? [];
+  return rows
+    .map((row) =>
+      JSON.stringify(
+        Object.entries(row).filter(([column]) => !skipped.includes(column)),
+        replacer,
+      ),
+    )
+    .sort();
+}
+
+/**
+ * A digest of every row of every table, read through the app's own client. Tables
+ * are found in sqlite_master, so a table added later is covered without editing this.
+ * Two equal digests mean no request changed anything in between.
+ */
+export async function databaseFingerprint(db: Database): Promise<string> {
+  const tables = await db.$queryRaw<{ name: string }[]>`
+    SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%' ORDER BY name`;
+  const hash = createHash('sha256');
+  for (const { name } of tables) {
+    hash.update(`${name}\n`);
+    for (const line of await dumpTable(db, name)) hash.update(`${line}\n`);
+  }
+  return hash.digest('hex');
+}

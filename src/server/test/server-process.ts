@@ -1,0 +1,133 @@
+import { spawn, type ChildProcessWithoutNullStreams } from 'node:child_process';
+import { once } from 'node:events';
+import { request } from 'node:http';
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { afterAll } from 'vitest';
+import { appRoot } from '../paths.ts';
+import { scratchDir } from './test-app.ts';
+
+/** The origin the server believes is its own when PUBLIC_URL is unset (PORT=0). */
+export const ORIGIN = 'http://localhost:0';
+
+export interface ServerProcess {
+  url: string;
+  port: number;
+  /** Everything the process printed so far (JSON log lines and stderr). */
+  output: () => string;
+  /** Resolves with the first output line matching `pattern` (already printed or still to come). */
+  logLine: (pattern: RegExp) => Promise<string>;
+  exited: Promise<{ code: number | null; signal: NodeJS.Signals | null }>;
+  child: ChildProcessWithoutNullStreams;
+}
+
+const running = new Set<ChildProcessWithoutNullStreams>();
+afterAll(() => {
+  for (const child of running) child.kill('SIGKILL');
+});
+
+/**
+ * The real server, `node --import tsx src/server/main.ts`, on the given environment
+ * (DATABASE_URL at least), listening on a free loopback port; killed after the file.
+ * Rate limits are lifted: the tests fire bursts from one address.
+ */
+export async function startServer(env: Record<string, string>): Promise<ServerProcess> {
+  const client = join(scratchDir(), 'client');
+  mkdirSync(client, { recursive: true });
+  writeFileSync(join(client, 'index.html'), '<!doctype html><title>t</title>');
+  const child = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
+    cwd: appRoot,
+    env: {
+      ...process.env,
+      NODE_OPTIONS: '',
+      NODE_ENV: 'test',
+      LOG_LEVEL: 'info',
+      HOST: '127.0.0.1',
+      PORT: '0',
+      CLIENT_DIST_DIR: client,
+      AUTH_RATE_LIMIT: '1000000',
+      RATE_LIMIT_PER_MINUTE: '1000000',
+      ...env,
+    },
+    stdio: ['pipe', 'pipe', 'pipe'],
+  });
+  running.add(child);
+  let output = '';
+  const waiting: { pattern: RegExp; resolve: (line: string) => void }[] = [];
+  const onData = (chunk: Buffer) => {
+    output += chunk.toString();
+    for (const waiter of [...waiting]) {
+      const line = output.split('\n').find((candidate) => waiter.pattern.test(candidate));
+      if (line !== undefined) {
+        waiting.splice(waiting.indexOf(waiter), 1);
+        waiter.resolve(line);
+      }
+    }
+  };
+  child.stdout.on('data', onData);
+  child.stderr.on('data', onData);
+  const exited = once(child, 'exit').then(([code, signal]) => {
+    running.delete(child);
+    return { code: code as number | null, signal: signal as NodeJS.Signals | null };
+  });
+  const logLine = (pattern: RegExp) =>
+    new Promise<string>((resolve, reject) => {
+      const line = output.split('\n').find((candidate) => pattern.test(candidate));
+      if (line !== undefined) {
+        resolve(line);
+        return;
+      }
+      waiting.push({ pattern, resolve });
+      void exited.then(() => {
+        reject(new Error(`The server exited before logging ${pattern}:\n${output}`));
+      });
+    });
+  const listening = await logLine(/Server listening at/);
+  const url = /(http:\/\/[\d.]+:\d+)/.exec(listening)?.[1] ?? '';
+  return { url, port: Number(new URL(url).port), output: () => output, logLine, exited, child };
+}
+
+export interface HttpAnswer {
+  status: number;
+  body: string;
+  headers: Record<string, string | string[] | undefined>;
+}
+
+/** One request on a connection of its own (no keep-alive pool in the way). */
+export function httpRequest(
+  url: string,
+  options: { method?: string; headers?: Record<string, string>; body?: string } = {},
+): Promise<HttpAnswer> {
+  return new Promise((resolve, reject) => {
+    const req = request(url, { method: options.method ?? 'GET', headers: options.headers, agent: false }, (res) => {
+      let body = '';
+      res.setEncoding('utf8');
+      res.on('data', (chunk: string) => (body += chunk));
+      res.on('end', () => {
+        resolve({ status: res.statusCode ?? 0, body, headers: res.headers });
+      });
+      res.on('error', reject);
+    });
+    req.on('error', reject);
+    req.end(options.body);
+  });
+}
+
+/** A tRPC mutation over HTTP, as the browser app sends it (superjson envelope, same-origin). */
+export function trpcMutation(url: string, path: string, input: unknown): Promise<HttpAnswer> {
+  return httpRequest(`${url}/trpc/${path}`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', origin: ORIGIN },
+    body: JSON.stringify({ json: input }),
+  });
+}
+
+/** The catalogue code of a tRPC error answer, if it is one. */
+export function appCodeOf(answer: HttpAnswer): string | undefined {
+  try {
+    return (JSON.parse(answer.body) as { error?: { json?: { data?: { appCode?: string } } } }).error?.json?.data
+      ?.appCode;
+  } catch {
+    return undefined;
+  }
+}
