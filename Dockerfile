@@ -52,6 +52,10 @@ FROM node:22-bookworm-slim AS runtime
 # HOST: the server binds localhost by default, unreachable from outside a container.
 # DATABASE_URL: the database lives on the volume, so it outlives the container.
 ENV NODE_ENV=production HOST=0.0.0.0 PORT=3000 DATABASE_URL=file:/data/app.db
+# A bounded heap: V8 otherwise grows it under load and keeps it when idle (npm run load
+# measured 220 → 400 MiB, staying there; with these limits 245 → 267 → 245 MiB at the
+# same throughput). Raise --max-old-space-size if the data a request holds grows.
+ENV NODE_OPTIONS="--max-old-space-size=160 --max-semi-space-size=2"
 
 WORKDIR /app
 

@@ -52,7 +52,7 @@ export const configSchema = z.object({
   TRUSTED_ORIGINS: commaList(z.url({ message: 'must list origins such as https://admin.example.com' })).optional(),
   RATE_LIMIT_PER_MINUTE: integer(1, 1_000_000).default(600),
   AUTH_RATE_LIMIT: integer(1, 1_000_000).default(20),
-  HSTS_MAX_AGE_SECONDS: integer(0, 2 * 365 * 24 * 60 * 60).default(180 * 24 * 60 * 60),
+  HSTS_MAX_AGE_SECONDS: integer(0, 2 * 365 * 24 * 60 * 60).default(365 * 24 * 60 * 60),
   METRICS_TOKEN: z.string().min(16, { message: 'must be at least 16 characters' }).optional(),
   METRICS_PORT: integer(1, 65_535).optional(),
   PUBLIC_URL: z.url({ message: 'must be a URL such as https://app.example.com' }).optional(),

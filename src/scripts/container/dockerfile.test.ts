@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { appRoot } from '../../server/paths.ts';
+import { containerNodeOptions } from '../load/server.ts';
 import {
   assertBuildStageSteps,
   assertRuntimeIsolation,
@@ -127,7 +128,7 @@ describe('describeRuntimeStage', () => {
     const [stage] = parseDockerfile(
       [
         'FROM node:22',
-        'ENV A=1 B="two" C=${APP_COMMIT} D=x$SUFFIX',
+        'ENV A=1 B="two" C=${APP_COMMIT} D=x$SUFFIX E="--one --two"',
         'ENV LEGACY some spaced value',
         'ENV A=3',
         'HEALTHCHECK CMD ["true"]',
@@ -135,7 +136,14 @@ describe('describeRuntimeStage', () => {
       ].join('\n'),
     );
     if (!stage) throw new Error('fixture has no stage');
-    expect(describeRuntimeStage(stage).env).toEqual({ A: '3', B: 'two', C: '', D: 'x', LEGACY: 'some spaced value' });
+    expect(describeRuntimeStage(stage).env).toEqual({
+      A: '3',
+      B: 'two',
+      C: '',
+      D: 'x',
+      E: '--one --two',
+      LEGACY: 'some spaced value',
+    });
   });
 
   it('counts a stage without USER as root', () => {
@@ -227,5 +235,14 @@ describe("the project's Dockerfile", () => {
   it('names one Node major in every FROM', () => {
     expect(stages.length).toBeGreaterThanOrEqual(2);
     expect(Number.isInteger(dockerfileNodeMajor(stages))).toBe(true);
+  });
+});
+
+describe('the heap limits', () => {
+  it('are the same for npm start and the container', () => {
+    const packageJson = readFileSync(join(appRoot, 'package.json'), 'utf8');
+    const start = (JSON.parse(packageJson) as { scripts: { start: string } }).scripts.start;
+    expect(containerNodeOptions()).toMatch(/--max-old-space-size=\d+/);
+    expect(start).toContain(`node ${containerNodeOptions()} dist/server/main.js`);
   });
 });

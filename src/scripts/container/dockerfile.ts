@@ -83,10 +83,12 @@ export interface RuntimeStage {
 export function describeRuntimeStage(stage: Stage): RuntimeStage {
   const env: Record<string, string> = {};
   for (const args of argsOf(stage, 'ENV')) {
-    const pairs = args.includes('=') ? args.split(/\s+/) : [args.replace(/\s+/, '=')];
-    for (const pair of pairs) {
-      const [key = '', value = ''] = pair.split(/=(.*)/s);
-      env[key] = value.replace(/^"(.*)"$/, '$1').replace(/\$\{?\w+\}?/g, '');
+    // key=value pairs, a value quoted when it holds spaces; or the legacy `key value`.
+    const pairs = args.includes('=')
+      ? [...args.matchAll(/(\w+)=("[^"]*"|\S*)/g)].map(([, key = '', value = '']) => [key, value] as const)
+      : [[args.split(/\s+/)[0] ?? '', args.replace(/^\S+\s+/, '')] as const];
+    for (const [key, value] of pairs) {
+      env[key] = value.replace(/^"(.*)"$/s, '$1').replace(/\$\{?\w+\}?/g, '');
     }
   }
   const copies = argsOf(stage, 'COPY')

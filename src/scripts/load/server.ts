@@ -2,7 +2,14 @@ import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { execFileSync } from 'node:child_process';
 import { appRoot } from '../../server/paths.ts';
+import { parseDockerfile, readStages } from '../container/dockerfile.ts';
 import { findFreePort, run, startServer, waitUntilReady, type RunningServer } from '../container/processes.ts';
+
+/** NODE_OPTIONS as the Dockerfile's runtime stage sets it: the load run measures the container's settings. */
+export function containerNodeOptions(): string {
+  const { runtime } = readStages(parseDockerfile(readFileSync(join(appRoot, 'Dockerfile'), 'utf8')));
+  return runtime.env.NODE_OPTIONS ?? '';
+}
 
 /** What `npm run build` leaves behind; the production server needs both. */
 const BUILD_OUTPUTS = ['dist/server/main.js', 'dist/client/index.html'];
@@ -44,6 +51,8 @@ export async function startLoadServer(dataDir: string): Promise<LoadServer> {
     FIRST_ADMIN_EMAIL: LOAD_ADMIN_EMAIL,
     // Per-request info logs would measure the terminal, not the server.
     LOG_LEVEL: 'warn',
+    // The container's heap limits (Dockerfile), unless the caller tries others.
+    NODE_OPTIONS: process.env.NODE_OPTIONS ?? containerNodeOptions(),
   };
   const server = startServer([process.execPath, 'dist/server/main.js'], appRoot, env, port);
   await waitUntilReady(server);
