@@ -7,9 +7,14 @@ import { trpcErrorBody } from '../trpc/http-error-body.ts';
 /** Paths the HTML shell never answers: an API miss must look like an API miss. */
 const NON_PAGE_PREFIXES = [TRPC_PATH, '/assets', '/api', '/healthz', '/readyz'];
 
+/** `..`, a backslash, a NUL or an empty segment, raw or percent-encoded: a probe, never a page. */
+const PROBING_PATH = /(?:^|\/)(?:\.|%2e){2}(?:\/|%2f|\\|%5c|$)|\\|%5c|%00|\/\//i;
+
 function isPageNavigation(req: FastifyRequest): boolean {
   if (req.method !== 'GET' && req.method !== 'HEAD') return false;
   const path = req.url.split('?')[0] ?? '/';
+  // No client route looks like this; answering with the shell would look like a file was found.
+  if (PROBING_PATH.test(path)) return false;
   if (NON_PAGE_PREFIXES.some((prefix) => path === prefix || path.startsWith(`${prefix}/`))) return false;
   const lastSegment = path.slice(path.lastIndexOf('/') + 1);
   // A request for a file (favicon.png) gets a 404; a deep link (/status) the shell.
