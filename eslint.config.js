@@ -34,7 +34,7 @@ export default tseslint.config(
           // By name, however it is reached: `db.$queryRawUnsafe`, `db['$queryRawUnsafe']`,
           // `const { $queryRawUnsafe } = db`.
           selector:
-            ':matches(Identifier, Literal)[name=/^\\$(queryRawUnsafe|executeRawUnsafe)$/], Literal[value=/^\\$(queryRawUnsafe|executeRawUnsafe)$/]',
+            'Identifier[name=/^\\$(queryRawUnsafe|executeRawUnsafe)$/], Literal[value=/^\\$(queryRawUnsafe|executeRawUnsafe)$/]',
           message: 'Use the $queryRaw / $executeRaw tagged templates: they bind parameters.',
         },
       ],

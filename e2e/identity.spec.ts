@@ -60,6 +60,10 @@ test.describe('identity', () => {
     await current.fill(ada.password);
     await form.getByRole('button', { name: 'Change password' }).click();
     await expect(form.getByRole('status')).toHaveText('Your password is changed. Your other sessions were signed out.');
+    // A new attempt replaces that answer, even one the client's own check stops (the fields are empty now).
+    await form.getByRole('button', { name: 'Change password' }).click();
+    await expect(current).toHaveAttribute('aria-invalid', 'true');
+    await expect(form.getByRole('status')).toHaveText('');
     // This device stays signed in.
     await expect(accountNav(page).getByText(ada.name, { exact: true })).toBeVisible();
     await expect(sessions.getByRole('rowheader')).toContainText('This device');

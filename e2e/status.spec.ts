@@ -29,12 +29,14 @@ test.describe('status', () => {
     test('shows an error with "Try again", and retrying recovers once the server answers', async ({ page }) => {
       let failing = true;
       let failures = 0;
+      const failuresOf = new Map<string, number>(); // procedure → failed calls
       // Both procedures fail, as they would with the server down. Failing only health
       // would be racy: the two queries' retries leave in one batch or in two, by timing.
       // On the first load the shell's `auth.viewer` may share their batch, and fails with them.
       await page.route(isStatusCall, async (route) => {
         if (!failing) return route.continue();
         failures += 1;
+        for (const path of procedurePaths(route)) failuresOf.set(path, (failuresOf.get(path) ?? 0) + 1);
         await route.fulfill({ status: 500, json: trpcInternalErrors(route) });
       });
 
@@ -47,8 +49,11 @@ test.describe('status', () => {
         );
         await expect(panel.getByRole('button', { name: 'Try again' })).toBeVisible();
       }
-      // The client retries a failed query once before it shows the error.
+      // The client retries a failed query once before it shows the error: each procedure
+      // was asked twice, whether the two went in one request or in separate ones.
       expect(failures).toBeGreaterThanOrEqual(2);
+      expect(failuresOf.get('system.health') ?? 0).toBeGreaterThanOrEqual(2);
+      expect(failuresOf.get('system.info') ?? 0).toBeGreaterThanOrEqual(2);
 
       failing = false;
       for (const panel of [health, about]) {
@@ -66,11 +71,16 @@ function isStatusCall(url: URL): boolean {
   return /^\/trpc\/[^/]*\bsystem\.(health|info)\b/.test(decodeURIComponent(url.pathname));
 }
 
+/** The procedures a tRPC request calls, in order: `/trpc/a.b,c.d?batch=1` → ['a.b', 'c.d']. */
+function procedurePaths(route: Route): string[] {
+  const { pathname } = new URL(route.request().url());
+  return decodeURIComponent(pathname.slice(pathname.lastIndexOf('/') + 1)).split(',');
+}
+
 /** The body tRPC sends when every procedure in the request fails with INTERNAL_SERVER_ERROR. */
 function trpcInternalErrors(route: Route) {
-  const { pathname, searchParams } = new URL(route.request().url());
-  const paths = decodeURIComponent(pathname.slice(pathname.lastIndexOf('/') + 1)).split(',');
-  const errors = paths.map((path) => ({
+  const { searchParams } = new URL(route.request().url());
+  const errors = procedurePaths(route).map((path) => ({
     error: {
       json: {
         message: 'Something went wrong on our side.',

@@ -5,8 +5,7 @@ import { RouterProvider } from '@tanstack/react-router';
 import { StrictMode, useState } from 'react';
 import { createRoot } from 'react-dom/client';
 import { ErrorBoundary } from './components/error-boundary.tsx';
-import { isRetryable } from './errors/retryable.ts';
-import { toClientError } from './errors/to-client-error.ts';
+import { shouldRetry } from './errors/retryable.ts';
 import { createCaches } from './notifications/global-errors.ts';
 import { createNotificationStore } from './notifications/notification-store.ts';
 import { NotificationsContext } from './notifications/notifications-context.ts';
@@ -23,8 +22,7 @@ function App() {
         ...createCaches(notifications),
         defaultOptions: {
           queries: {
-            // One more try for a failure that may pass; none for an answer that would repeat itself.
-            retry: (failures, error) => failures < 1 && isRetryable(toClientError(error).code),
+            retry: shouldRetry,
             refetchOnWindowFocus: false,
           },
         },

@@ -1,6 +1,6 @@
 import { execFile } from 'node:child_process';
 import { copyFileSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
 import { promisify } from 'node:util';
 import Database from 'better-sqlite3';
 import { describe, expect, inject, it } from 'vitest';
@@ -71,6 +71,8 @@ describe('npm run db:backup', () => {
     writing = false;
     await Promise.all(clients);
     expect(stdout).toMatch(new RegExp(`Backed up .+ to ${target}: \\d+ bytes, integrity ok`));
+    // The server generated its session secret beside the database: the backup names it.
+    expect(stdout).toContain(`Keep ${join(dirname(file), '.auth-secret')} with it`);
     expect(duringBackup.some((at) => at >= started && at <= finished)).toBe(true);
     const after = 'after@example.com';
     await signUp(server, after);

@@ -18,6 +18,7 @@ import {
 } from 'node:fs';
 import { basename, dirname, join, resolve } from 'node:path';
 import Database from 'better-sqlite3';
+import { authSecretFile } from '../server/auth/auth-secret.ts';
 import { loadConfig } from '../server/config.ts';
 import { sqliteFileFromUrl } from '../server/db/sqlite-url.ts';
 
@@ -53,8 +54,8 @@ function main(): number {
       `Backed up ${source} to ${target}: ${statSync(target).size} bytes, integrity ok, ` +
         `${facts.migrations} migrations (last ${facts.lastMigration}), ${facts.users} users.`,
     );
-    const secret = join(dirname(source), '.auth-secret');
-    if (!config.AUTH_SECRET && existsSync(secret)) {
+    const secret = authSecretFile(config);
+    if (!config.AUTH_SECRET && secret && existsSync(secret)) {
       console.log(`Keep ${secret} with it: sessions are signed with that secret.`);
     }
     return 0;

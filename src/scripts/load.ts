@@ -1,5 +1,5 @@
 /**
- * `npm run load -- [--duration 20] [--idle 60] [--connections 32]`: a benchmark of
+ * `npm run load -- [--duration 20] [--idle 60] [--connections 32] [--app <folder>] [--node <bin>]`: a benchmark of
  * the production build, not a test. It starts `node dist/server/main.js` (building
  * first only when dist/ lacks it) on a free port with a throwaway SQLite database,
  * signs up a verified admin, then drives the server with autocannon from this
@@ -38,9 +38,9 @@ function watchPeak(pid: number): () => number {
 
 async function main(): Promise<number> {
   const options = readLoadOptions();
-  await ensureBuild();
+  await ensureBuild(options.app);
   const dataDir = mkdtempSync(join(tmpdir(), 'rpc-load-'));
-  const server = await startLoadServer(dataDir);
+  const server = await startLoadServer(dataDir, options);
   let died: string | undefined;
   let stopping = false;
   void server.exited.then((exit) => {

@@ -15,7 +15,7 @@
  *   VERIFY_SOURCE=worktree         verify the working tree (tracked and untracked files, minus the
  *                                  .gitignore'd ones) instead of a clone of HEAD: for uncommitted
  *                                  work or a repository without commits. Default: clone.
- *   KEEP_VERIFY_DIR=1              keep the temporary folder (its app/ can feed load-test.ts)
+ *   KEEP_VERIFY_DIR=1              keep the temporary folder (its app/ can feed `npm run load -- --app`)
  *
  * The steps live in ./container/, one concern per file; this file only puts them in order.
  */

@@ -10,16 +10,15 @@ import { notFoundAndErrorsPlugin, sendFrameworkError } from './plugins/not-found
 import { securityHeadersPlugin } from './plugins/security-headers.ts';
 import { metricsPlugin } from './plugins/metrics.ts';
 import { rateLimitPlugin } from './plugins/rate-limit.ts';
-import { createAppMetrics, type AppMetrics } from './metrics/app-metrics.ts';
+import { createAppMetrics } from './metrics/app-metrics.ts';
 import { trpcPlugin } from './plugins/trpc.ts';
 import { requestIdOf } from './request-id.ts';
 import type { AppServices } from './trpc/context.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
-    /** The app's services, for tests and commands that boot the app. */
+    /** The app's services, for tests that boot the app and reach past HTTP (its database, its config). */
     services: AppServices;
-    metrics: AppMetrics;
   }
 }
 
@@ -38,7 +37,7 @@ const HEADERS_TIMEOUT_MS = 10_000;
  * Never logged: credentials in headers, and secrets in any logged object (a
  * procedure's input, an error's details). The log-redaction test lists what it proves.
  */
-export const REDACTED_LOG_PATHS = [
+const REDACTED_LOG_PATHS = [
   'req.headers.cookie',
   'req.headers.authorization',
   'res.headers["set-cookie"]',
@@ -62,6 +61,7 @@ const MAX_PARAM_LENGTH = 5_000;
  */
 export async function buildApp(config: Config, options: BuildOptions = {}): Promise<FastifyInstance> {
   const client = options.client ?? (config.NODE_ENV === 'development' ? 'vite' : 'static');
+  const metrics = createAppMetrics();
   const app = Fastify({
     logger: {
       level: config.LOG_LEVEL,
@@ -73,7 +73,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     routerOptions: { maxParamLength: MAX_PARAM_LENGTH },
     genReqId: requestIdOf,
     frameworkErrors: (error, req, reply) => {
-      void sendFrameworkError(error, req, reply);
+      void sendFrameworkError(error, req, reply, metrics);
     },
     // The incoming id is read by genReqId, which checks its shape first.
     requestIdHeader: false,
@@ -92,10 +92,8 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   app.addHook('onRequest', async (req, reply) => {
     void reply.header('x-request-id', req.id);
   });
-  const metrics = createAppMetrics();
-  app.decorate('metrics', metrics);
   // First, so every plugin below inherits its error handler.
-  await app.register(notFoundAndErrorsPlugin);
+  await app.register(notFoundAndErrorsPlugin, { metrics });
   await app.register(securityHeadersPlugin, { config });
   await app.register(metricsPlugin, { config, metrics });
   await app.register(rateLimitPlugin, {

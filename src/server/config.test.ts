@@ -117,3 +117,11 @@ describe('hardening settings', () => {
     expect(() => loadConfig({ METRICS_TOKEN: 'short' })).toThrow(/METRICS_TOKEN must be at least 16 characters/);
   });
 });
+
+describe('e-mail set-ups that cannot work', () => {
+  it('refuses EMAIL_TRANSPORT=disabled at start-up: identity sends e-mail', () => {
+    expect(() => loadConfig({ EMAIL_TRANSPORT: 'disabled' })).toThrow(
+      /^Invalid configuration: EMAIL_TRANSPORT must not be disabled: identity \(verify-email, reset-password\) sends e-mail/,
+    );
+  });
+});

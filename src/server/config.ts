@@ -102,6 +102,12 @@ function checkCombinations(config: Config, context: z.RefinementCtx) {
   if (config.MAILBOX === 'open' && config.NODE_ENV === 'production') {
     problem('MAILBOX', 'must not be open in production: it shows e-mailed sign-in links to anyone');
   }
+  if (config.EMAIL_TRANSPORT === 'disabled') {
+    problem(
+      'EMAIL_TRANSPORT',
+      'must not be disabled: identity (verify-email, reset-password) sends e-mail; use smtp, or log to keep messages in the mailbox',
+    );
+  }
   if (config.EMAIL_TRANSPORT === 'smtp') {
     if (!config.SMTP_HOST) problem('SMTP_HOST', 'must be set when EMAIL_TRANSPORT=smtp');
     if (!config.EMAIL_FROM) problem('EMAIL_FROM', 'must be set when EMAIL_TRANSPORT=smtp');

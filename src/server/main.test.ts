@@ -1,6 +1,6 @@
 import { spawn, spawnSync } from 'node:child_process';
 import { once } from 'node:events';
-import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
+import { existsSync } from 'node:fs';
 import { Agent, request } from 'node:http';
 import { connect } from 'node:net';
 import { join } from 'node:path';
@@ -10,6 +10,7 @@ import { pendingMigrations } from './db/applied-migrations.ts';
 import { openDatabase } from './db/client.ts';
 import { appRoot } from './paths.ts';
 import { PASSWORD } from './test/http-client.ts';
+import { fakeClientBuild } from './test/fake-client-build.ts';
 import { httpRequest, ORIGIN, startServer, type ServerProcess } from './test/server-process.ts';
 import { scratchDir, testDatabaseUrl } from './test/test-app.ts';
 
@@ -21,13 +22,6 @@ const baseEnv = () => ({
   HOST: '127.0.0.1',
   CLIENT_DIST_DIR: join(scratchDir(), 'no-client'),
 });
-
-function clientDir(): string {
-  const dir = join(scratchDir(), 'client');
-  mkdirSync(dir, { recursive: true });
-  writeFileSync(join(dir, 'index.html'), '<!doctype html><title>t</title>');
-  return dir;
-}
 
 const signUpInput = (email: string) => ({ name: 'In Flight', email, password: PASSWORD });
 
@@ -124,7 +118,7 @@ describe('main: start-up and shutdown', () => {
     ],
     [
       { EMAIL_TRANSPORT: 'disabled' },
-      'Invalid configuration: EMAIL_TRANSPORT must not be disabled: identity (verify-email, reset-password) send e-mail; use smtp, or log to keep them in the mailbox',
+      'Invalid configuration: EMAIL_TRANSPORT must not be disabled: identity (verify-email, reset-password) sends e-mail; use smtp, or log to keep messages in the mailbox (got "disabled")',
     ],
   ])('refuses to start with an e-mail set-up that cannot work: %j', (env, message) => {
     const result = spawnSync(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
@@ -188,7 +182,7 @@ describe('main: start-up and shutdown', () => {
     const file = join(scratchDir(), 'fresh.db');
     const child = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
       cwd: appRoot,
-      env: { ...baseEnv(), PORT: '0', DATABASE_URL: `file:${file}`, CLIENT_DIST_DIR: clientDir() },
+      env: { ...baseEnv(), PORT: '0', DATABASE_URL: `file:${file}`, CLIENT_DIST_DIR: fakeClientBuild() },
       stdio: ['ignore', 'pipe', 'pipe'],
     });
     let output = '';

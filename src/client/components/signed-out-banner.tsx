@@ -1,7 +1,11 @@
+import { Link } from '@tanstack/react-router';
 import { useNotifications } from '../notifications/notifications-context.ts';
-import { signInHref } from '../sign-in.ts';
 
-/** Shown from the first UNAUTHENTICATED answer on, until the page is reloaded or someone signs in. */
+/**
+ * Shown from the first UNAUTHENTICATED answer on, until the page is reloaded or
+ * someone signs in. "Sign in" loads the page afresh (reloadDocument), which drops
+ * every answer cached for the session that ended.
+ */
 export function SignedOutBanner() {
   const { signedOut } = useNotifications();
   if (!signedOut) return null;
@@ -9,7 +13,10 @@ export function SignedOutBanner() {
     <div role="alert" className="banner">
       <p>
         <strong>You are signed out.</strong> The server refused a request because no one is signed in: your session may
-        have ended or been revoked. <a href={signInHref}>Sign in</a>
+        have ended or been revoked.{' '}
+        <Link to="/sign-in" reloadDocument>
+          Sign in
+        </Link>
       </p>
     </div>
   );

@@ -1,4 +1,5 @@
 import type { AppErrorCode } from '../../shared/errors.ts';
+import { toClientError } from './to-client-error.ts';
 
 /**
  * Codes where the same call may succeed if tried again. For the rest (a rule, a
@@ -9,4 +10,13 @@ const retryableCodes: ReadonlySet<AppErrorCode> = new Set(['INTERNAL', 'UNAVAILA
 
 export function isRetryable(code: AppErrorCode): boolean {
   return retryableCodes.has(code);
+}
+
+/**
+ * React Query's `retry` for every query: one more try for a failure that may
+ * pass, none for an answer that would repeat itself. `failureCount` is how many
+ * tries have failed before this one (0 after the first).
+ */
+export function shouldRetry(failureCount: number, error: unknown): boolean {
+  return failureCount < 1 && isRetryable(toClientError(error).code);
 }

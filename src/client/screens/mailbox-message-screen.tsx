@@ -2,7 +2,7 @@ import { Link, useParams } from '@tanstack/react-router';
 import { useId } from 'react';
 import { QueryError } from '../components/query-error.tsx';
 import { OutboxMessage } from '../features/mailbox/outbox-message.tsx';
-import { mailboxRefreshMs } from '../features/mailbox/refresh.ts';
+import { notDoneYet, refetchIntervalFor } from '../features/mailbox/refresh.ts';
 import { trpc } from '../trpc.ts';
 import { useDocumentTitle } from '../use-document-title.ts';
 
@@ -12,12 +12,7 @@ export function MailboxMessageScreen() {
   const { id } = useParams({ from: '/mailbox/$id' });
   const message = trpc.mailbox.message.useQuery(
     { id },
-    {
-      refetchInterval: (query) => {
-        const status = query.state.data?.status;
-        return status === 'sent' || status === 'failed' ? false : mailboxRefreshMs;
-      },
-    },
+    { refetchInterval: (query) => refetchIntervalFor(query.state, notDoneYet) },
   );
   const subject = message.data?.subject ?? 'E-mail';
   useDocumentTitle(subject);

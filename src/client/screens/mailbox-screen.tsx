@@ -19,8 +19,8 @@ export function MailboxScreen() {
     <section aria-labelledby={headingId}>
       <h1 id={headingId}>Mailbox</h1>
       <p>
-        Every e-mail the app sends waits in the outbox until it is delivered. The list refreshes itself every few
-        seconds, so an e-mail you are waiting for appears here.
+        Every e-mail the app sends waits in the outbox until it is delivered. Until you load more, the list refreshes
+        itself every few seconds, so an e-mail you are waiting for appears here.
       </p>
       <OutboxFilters
         // A new form when the address changes (back, forward), so the fields show the filters in use.

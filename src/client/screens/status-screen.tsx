@@ -1,6 +1,5 @@
 import type { ReactNode } from 'react';
-import { ErrorNotice } from '../components/error-notice.tsx';
-import { toClientError } from '../errors/to-client-error.ts';
+import { QueryError } from '../components/query-error.tsx';
 import { trpc } from '../trpc.ts';
 import { useDocumentTitle } from '../use-document-title.ts';
 
@@ -94,11 +93,7 @@ function QueryPanel<T>({
       {query.isPending ? (
         <p role="status">Loading…</p>
       ) : query.error ? (
-        <ErrorNotice
-          title="Could not reach the server"
-          error={toClientError(query.error)}
-          onRetry={() => void query.refetch()}
-        />
+        <QueryError title="Could not reach the server" error={query.error} onRetry={() => void query.refetch()} />
       ) : query.data !== undefined ? (
         render(query.data)
       ) : null}

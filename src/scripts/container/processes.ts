@@ -4,7 +4,7 @@ import { createInterface } from 'node:readline';
 import { VerifyError } from './steps.ts';
 
 const READY_TIMEOUT_MS = 30_000;
-/** docker stop's default grace period, which the server's SHUTDOWN_TIMEOUT_MS matches. */
+/** docker stop's default grace period; the server's SHUTDOWN_TIMEOUT_MS (8 s by default) ends within it. */
 const SHUTDOWN_LIMIT_MS = 10_000;
 
 /** Every child still running, so an interrupted or failed replay leaves none behind. */

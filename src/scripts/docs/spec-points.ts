@@ -29,14 +29,16 @@ export const specPoints: readonly SpecPoint[] = [
     title: 'Screens and routes',
     status: 'not specified',
     homes: ['src/client/routes.tsx', 'src/client/navigation.ts', 'src/client/screens/'],
-    today: 'Home, status, not-found, account and admin screens, and the /records placeholder screen.',
+    today:
+      'Home, status, not-found; sign-up, sign-in, verification, forgot and reset password; account; admin; mailbox; and the /records placeholder screen.',
   },
   {
     number: 3,
     title: 'Entities and fields',
     status: 'not specified',
     homes: ['prisma/sqlite/schema.prisma', 'src/shared/schemas/', 'src/server/db/selects.ts'],
-    today: 'Identity only (User, Session, Account, Verification, Apikey); no domain entity, no table for records.',
+    today:
+      'Identity (User, Session, Account, Verification, Apikey) and the e-mail outbox (EmailOutbox); no domain entity, no table for records.',
   },
   {
     number: 4,

@@ -1,4 +1,6 @@
+import { resolve } from 'node:path';
 import { parseArgs } from 'node:util';
+import { appRoot } from '../../server/paths.ts';
 
 export interface LoadOptions {
   /** Seconds each phase runs. */
@@ -7,9 +9,14 @@ export interface LoadOptions {
   idle: number;
   /** Concurrent connections autocannon keeps open. */
   connections: number;
+  /** The app folder to run (package.json, dist/, production node_modules); this checkout by default. */
+  app: string;
+  /** The node binary to run it with: another major is proved under load before the image moves to it. */
+  node: string;
 }
 
-const USAGE = 'Usage: npm run load -- [--duration 20] [--idle 60] [--connections 32]';
+const USAGE =
+  'Usage: npm run load -- [--duration 20] [--idle 60] [--connections 32] [--app <folder>] [--node <bin/node>]';
 
 function positive(name: string, value: string | undefined, min: number): number {
   const number = Number(value);
@@ -25,11 +32,15 @@ export function readLoadOptions(args = process.argv.slice(2)): LoadOptions {
       duration: { type: 'string', default: '20' },
       idle: { type: 'string', default: '60' },
       connections: { type: 'string', default: '32' },
+      app: { type: 'string', default: appRoot },
+      node: { type: 'string', default: process.execPath },
     },
   });
   return {
     duration: positive('duration', values.duration, 1),
     idle: positive('idle', values.idle, 0),
     connections: positive('connections', values.connections, 1),
+    app: resolve(values.app),
+    node: resolve(values.node),
   };
 }

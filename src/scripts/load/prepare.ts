@@ -1,4 +1,5 @@
 import Database from 'better-sqlite3';
+import { linkIn } from '../../server/email/outbox.ts';
 import { LOAD_ADMIN_EMAIL } from './server.ts';
 
 const PASSWORD = 'load test password, long enough';
@@ -33,9 +34,9 @@ function verificationToken(databaseFile: string, email: string): string {
         'SELECT text FROM EmailOutbox WHERE recipient = ? AND template = ? ORDER BY createdAt DESC LIMIT 1',
       )
       .get(email, 'verify-email');
-    const link = /https?:\/\/\S+\/verify-email\?token=([^\s"'<>]+)/.exec(row?.text ?? '')?.[1];
-    if (!link) throw new Error(`No verification link for ${email} in the outbox.`);
-    return decodeURIComponent(link);
+    const token = linkIn(row?.text ?? '', '/verify-email')?.searchParams.get('token');
+    if (!token) throw new Error(`No verification link for ${email} in the outbox.`);
+    return token;
   } finally {
     db.close();
   }

@@ -2,22 +2,31 @@ import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { execFileSync } from 'node:child_process';
 import { appRoot } from '../../server/paths.ts';
-import { parseDockerfile, readStages } from '../container/dockerfile.ts';
+import { describeRuntimeStage, parseDockerfile } from '../container/dockerfile.ts';
 import { findFreePort, run, startServer, waitUntilReady, type RunningServer } from '../container/processes.ts';
 
-/** NODE_OPTIONS as the Dockerfile's runtime stage sets it: the load run measures the container's settings. */
+/**
+ * NODE_OPTIONS as the Dockerfile's runtime (last) stage sets it: the load run measures
+ * the container's settings. Only read; checking the Dockerfile is the container run's job.
+ */
 export function containerNodeOptions(): string {
-  const { runtime } = readStages(parseDockerfile(readFileSync(join(appRoot, 'Dockerfile'), 'utf8')));
-  return runtime.env.NODE_OPTIONS ?? '';
+  const runtimeStage = parseDockerfile(readFileSync(join(appRoot, 'Dockerfile'), 'utf8')).at(-1);
+  if (!runtimeStage) throw new Error('The Dockerfile has no FROM.');
+  return describeRuntimeStage(runtimeStage).env.NODE_OPTIONS ?? '';
 }
 
 /** What `npm run build` leaves behind; the production server needs both. */
 const BUILD_OUTPUTS = ['dist/server/main.js', 'dist/client/index.html'];
 
-/** Builds once if dist/ lacks the server or the client; an existing build is measured as it is. */
-export async function ensureBuild(): Promise<void> {
-  const missing = BUILD_OUTPUTS.filter((file) => !existsSync(join(appRoot, file)));
+/**
+ * Builds this checkout once if dist/ lacks the server or the client; an existing build,
+ * or another app folder (e.g. the app/ that `KEEP_VERIFY_DIR=1 npm run verify:container`
+ * keeps), is measured as it is.
+ */
+export async function ensureBuild(app: string): Promise<void> {
+  const missing = BUILD_OUTPUTS.filter((file) => !existsSync(join(app, file)));
   if (missing.length === 0) return;
+  if (app !== appRoot) throw new Error(`${app} has no build (${missing.join(', ')} missing).`);
   console.log(`No build (${missing.join(', ')} missing): running npm run build…`);
   await run('npm', ['run', 'build'], { cwd: appRoot, env: process.env });
 }
@@ -37,7 +46,10 @@ export const LOAD_ADMIN_EMAIL = 'load-admin@example.com';
  * client addresses: each stays under the per-IP limits unless a phase means to
  * exceed them.
  */
-export async function startLoadServer(dataDir: string): Promise<LoadServer> {
+export async function startLoadServer(
+  dataDir: string,
+  { app, node }: { app: string; node: string },
+): Promise<LoadServer> {
   const port = await findFreePort();
   const origin = `http://127.0.0.1:${port}`;
   const env: NodeJS.ProcessEnv = {
@@ -54,7 +66,7 @@ export async function startLoadServer(dataDir: string): Promise<LoadServer> {
     // The container's heap limits (Dockerfile), unless the caller tries others.
     NODE_OPTIONS: process.env.NODE_OPTIONS ?? containerNodeOptions(),
   };
-  const server = startServer([process.execPath, 'dist/server/main.js'], appRoot, env, port);
+  const server = startServer([node, 'dist/server/main.js'], app, env, port);
   await waitUntilReady(server);
   const pid = server.child.pid;
   if (pid === undefined) throw new Error('The server has no process id.');

@@ -20,7 +20,7 @@ export const CLIENT_IP_HEADER = 'x-app-client-ip';
 const HOUR_S = 60 * 60;
 
 /** API keys start with this, so a leaked one is recognisable (and scannable) as ours. */
-export const API_KEY_PREFIX = 'rpc_';
+const API_KEY_PREFIX = 'rpc_';
 
 export interface AuthDependencies {
   config: Config;
@@ -49,7 +49,20 @@ export function createAuth({ config, db, email, log }: AuthDependencies) {
       throw error;
     }
   };
-  const link = (path: string, token: string) => new URL(`${path}?token=${encodeURIComponent(token)}`, origin).href;
+  /**
+   * The library's send callback for a template that carries a link with the token:
+   * the link's path is the template's name (the client's route of the same name).
+   */
+  const sendLink =
+    (name: 'verify-email' | 'reset-password') =>
+    async ({ user, token }: { user: { email: string; name: string }; token: string }) => {
+      const url = new URL(`/${name}?token=${encodeURIComponent(token)}`, origin).href;
+      await queue({
+        to: user.email,
+        template: { name, data: { name: user.name, url } },
+        idempotencyKey: `${name}:${token}`,
+      });
+    };
 
   return betterAuth({
     appName: product.name,
@@ -75,13 +88,7 @@ export function createAuth({ config, db, email, log }: AuthDependencies) {
       maxPasswordLength: limits.password.max,
       revokeSessionsOnPasswordReset: true,
       resetPasswordTokenExpiresIn: identityLifetimes.resetLinkHours * HOUR_S,
-      sendResetPassword: async ({ user, token }) => {
-        await queue({
-          to: user.email,
-          template: { name: 'reset-password', data: { name: user.name, url: link('/reset-password', token) } },
-          idempotencyKey: `reset-password:${token}`,
-        });
-      },
+      sendResetPassword: sendLink('reset-password'),
     },
     emailVerification: {
       sendOnSignUp: true,
@@ -89,13 +96,7 @@ export function createAuth({ config, db, email, log }: AuthDependencies) {
       sendOnSignIn: true,
       autoSignInAfterVerification: true,
       expiresIn: identityLifetimes.verificationLinkHours * HOUR_S,
-      sendVerificationEmail: async ({ user, token }) => {
-        await queue({
-          to: user.email,
-          template: { name: 'verify-email', data: { name: user.name, url: link('/verify-email', token) } },
-          idempotencyKey: `verify-email:${token}`,
-        });
-      },
+      sendVerificationEmail: sendLink('verify-email'),
     },
     user: {
       additionalFields: {

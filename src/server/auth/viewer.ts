@@ -1,4 +1,4 @@
-import { isPermission, type Permission } from '../../shared/permissions.ts';
+import { defaultRole, isPermission, type Permission } from '../../shared/permissions.ts';
 import type { Auth } from './create-auth.ts';
 
 /** Who is calling: a signed-in person (session cookie) or a script (API key). */
@@ -60,7 +60,7 @@ export async function readCredentials(
       userId: found.user.id,
       email: found.user.email,
       name: found.user.name,
-      role: found.user.role ?? 'member',
+      role: found.user.role ?? defaultRole,
       via: 'session',
       sessionId: found.session.id,
       scope: null,
@@ -81,7 +81,7 @@ async function fromApiKey(auth: Auth, key: string): Promise<Credentials> {
       userId: owner.id,
       email: owner.email,
       name: owner.name,
-      role: (owner as { role?: string }).role ?? 'member',
+      role: (owner as { role?: string }).role ?? defaultRole,
       via: 'api-key',
       sessionId: null,
       scope,

@@ -35,7 +35,13 @@ export async function openDatabase({
     }),
     { onWait: onConnectionWait },
   );
-  const db = new PrismaClient({ adapter });
+  const db = new PrismaClient({
+    adapter,
+    // A transaction waits for the one connection as long as a write waits for another
+    // process's lock (Prisma's own default is 2 s): a few concurrent sign-ups, each
+    // hashing a password inside its transaction, must queue, not fail with 503.
+    transactionOptions: { maxWait: busyTimeoutMs, timeout: 2 * busyTimeoutMs },
+  });
   // WAL lets readers proceed while one writer commits; the setting is stored in
   // the file, so applying it on every start is idempotent.
   await db.$queryRaw`PRAGMA journal_mode = WAL`;

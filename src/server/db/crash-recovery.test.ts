@@ -1,18 +1,10 @@
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { PASSWORD } from '../test/http-client.ts';
 import { httpRequest, startServer, trpcMutation } from '../test/server-process.ts';
 import { scratchDir } from '../test/test-app.ts';
-
-async function until(condition: () => boolean, timeoutMs = 20_000): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  while (!condition()) {
-    if (Date.now() > deadline) throw new Error('timed out waiting');
-    await new Promise((resolve) => setTimeout(resolve, 10));
-  }
-}
 
 describe('a crash in the middle of writes', () => {
   it('keeps every acknowledged write: after SIGKILL and a restart, each sign-up that got a 200 is there and the file is intact', async () => {
@@ -34,7 +26,12 @@ describe('a crash in the middle of writes', () => {
       }
     };
     const clients = Array.from({ length: 8 }, client);
-    await until(() => acknowledged.length >= 12);
+    await vi.waitFor(
+      () => {
+        expect(acknowledged.length).toBeGreaterThanOrEqual(12);
+      },
+      { timeout: 20_000, interval: 10 },
+    );
     killed = true;
     server.child.kill('SIGKILL');
     await Promise.all(clients);

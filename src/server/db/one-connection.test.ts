@@ -2,6 +2,7 @@ import { once } from 'node:events';
 import { createRequire } from 'node:module';
 import { Worker } from 'node:worker_threads';
 import { afterAll, describe, expect, it } from 'vitest';
+import { newUser } from '../test/new-user.ts';
 import { testDatabaseUrl } from '../test/test-app.ts';
 import { openDatabase } from './client.ts';
 import { Lock } from './one-connection.ts';
@@ -42,12 +43,6 @@ async function holdWriteLock(ms: number) {
   await once(worker, 'message');
   return { releasedAt: () => releasedAt[0] ?? 0, exited: once(worker, 'exit') };
 }
-
-let next = 0;
-const newUser = () => {
-  next += 1;
-  return { id: `u${next}`, name: 'Ada', email: `ada${next}@example.com` };
-};
 
 describe('transactions on the shared SQLite connection', () => {
   it('wait for another process’s write lock, up to the busy timeout, instead of failing at their first write', async () => {

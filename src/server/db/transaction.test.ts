@@ -1,16 +1,11 @@
 import { afterAll, describe, expect, it } from 'vitest';
+import { newUser } from '../test/new-user.ts';
 import { testDatabaseUrl } from '../test/test-app.ts';
 import { openDatabase } from './client.ts';
 import { afterCommit, currentClient, inTransaction, joiningTransactions } from './transaction.ts';
 
 const db = await openDatabase({ databaseUrl: testDatabaseUrl(), busyTimeoutMs: 1000 });
 afterAll(() => db.$disconnect());
-
-let next = 0;
-const newUser = () => {
-  next += 1;
-  return { id: `u${next}`, name: 'Ada', email: `ada${next}@example.com` };
-};
 
 describe('inTransaction', () => {
   it('commits every write together', async () => {
@@ -79,21 +74,21 @@ describe('one SQLite connection, one transaction at a time', () => {
   it('keeps a query from elsewhere out of an open transaction: it neither sees nor shares its writes', async () => {
     const inside = newUser();
     const outside = newUser();
-    let seenFromOutside = -1;
     let outsideWrite: Promise<unknown> = Promise.resolve();
+    let outsideRead: Promise<number> = Promise.resolve(-1);
     await expect(
       inTransaction(db, async (tx) => {
         await tx.user.create({ data: inside });
-        // Another request, not part of this transaction, while it is open.
-        outsideWrite = db.user.create({ data: outside });
-        void db.user.count({ where: { id: inside.id } }).then((count) => (seenFromOutside = count));
+        // Another request, not part of this transaction, while it is open. `then`
+        // starts each query now: a Prisma query left unawaited never runs.
+        outsideWrite = db.user.create({ data: outside }).then((created) => created);
+        outsideRead = db.user.count({ where: { id: inside.id } }).then((count) => count);
         await new Promise((resolve) => setTimeout(resolve, 50));
         throw new Error('roll back');
       }),
     ).rejects.toThrow('roll back');
     await outsideWrite;
-    await new Promise((resolve) => setTimeout(resolve, 10));
-    expect(seenFromOutside).toBe(0);
+    expect(await outsideRead).toBe(0);
     // The other request's write was its own, so the rollback did not take it away.
     expect(await db.user.count({ where: { id: outside.id } })).toBe(1);
     expect(await db.user.count({ where: { id: inside.id } })).toBe(0);

@@ -1,7 +1,5 @@
 import type { EmailTemplate } from './templates/index.ts';
 
-export type { EmailTemplate } from './templates/index.ts';
-
 /**
  * [7] The e-mail port: domain code says which message to send to whom, never how.
  * `send` queues the message in the outbox inside the caller's open transaction

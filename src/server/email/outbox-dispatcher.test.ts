@@ -22,13 +22,22 @@ describe('retryDelay', () => {
   });
 });
 
-/** A transport that keeps what it is given; `slow` makes each send take that long. */
-function memoryTransport(slowMs = 0): EmailTransport & { sent: OutgoingEmail[] } {
+/**
+ * A transport that keeps what it is given; `slowMs` makes each send take that long.
+ * `sendStarted` resolves when the first send begins, i.e. once a row is claimed.
+ */
+function memoryTransport(slowMs = 0): EmailTransport & { sent: OutgoingEmail[]; sendStarted: Promise<void> } {
   const sent: OutgoingEmail[] = [];
+  let startSending: () => void = () => undefined;
+  const sendStarted = new Promise<void>((resolve) => {
+    startSending = resolve;
+  });
   return {
     name: 'log',
     sent,
+    sendStarted,
     async send(email) {
+      startSending();
       await new Promise((resolve) => setTimeout(resolve, slowMs));
       sent.push(email);
     },
@@ -99,7 +108,8 @@ describe('the outbox dispatcher', () => {
     const transport = memoryTransport(200);
     const running = dispatcher(transport);
     running.start();
-    await new Promise((resolve) => setTimeout(resolve, 50));
+    // Stopped while the first row's delivery is in flight (start prunes first, so no fixed wait).
+    await transport.sendStarted;
     await running.stop();
     expect(transport.sent).toHaveLength(1);
     expect(await db.emailOutbox.count({ where: { status: 'sent' } })).toBe(1);

@@ -15,11 +15,6 @@ export interface DispatcherOptions {
   sendTimeoutMs: number;
   /** Sent and failed rows older than this are deleted. */
   retentionMs: number;
-  /** The longest the dispatcher sleeps before looking for due rows (retries, other instances' rows). */
-  pollIntervalMs?: number;
-  /** How long `stop` waits for the delivery in flight. */
-  stopTimeoutMs?: number;
-  random?: () => number;
   /** Told the outcome of every attempt (metrics). */
   onAttempt?: (outcome: 'sent' | 'retry' | 'failed') => void;
 }
@@ -32,7 +27,7 @@ export interface OutboxDispatcher {
   deliverDue(): Promise<number>;
   /** Deletes sent and failed rows past the retention period. */
   prune(): Promise<number>;
-  /** Claims nothing more; waits for the attempt in flight (up to stopTimeoutMs), then resolves. */
+  /** Claims nothing more; waits for the attempt in flight (up to STOP_TIMEOUT_MS), then resolves. */
   stop(): Promise<void>;
 }
 
@@ -47,6 +42,10 @@ export function retryDelay(attempt: number, baseMs: number, maxMs: number, rando
 }
 
 const PRUNE_EVERY_MS = 60 * 60 * 1000;
+/** The longest the dispatcher sleeps before looking for due rows (retries, other instances' rows). */
+const POLL_INTERVAL_MS = 5_000;
+/** How long `stop` waits for the delivery in flight. */
+const STOP_TIMEOUT_MS = 5_000;
 
 /**
  * Delivers the outbox. Each row is claimed with a compare-and-set on
@@ -57,9 +56,6 @@ const PRUNE_EVERY_MS = 60 * 60 * 1000;
  */
 export function createOutboxDispatcher(options: DispatcherOptions): OutboxDispatcher {
   const { db, transport, log, maxAttempts } = options;
-  const pollIntervalMs = options.pollIntervalMs ?? 5_000;
-  const stopTimeoutMs = options.stopTimeoutMs ?? 5_000;
-  const random = options.random ?? Math.random;
   const attemptTimeoutMs = options.sendTimeoutMs * 3;
   const leaseMs = options.sendTimeoutMs * 4;
 
@@ -81,16 +77,16 @@ export function createOutboxDispatcher(options: DispatcherOptions): OutboxDispat
         ],
       },
       orderBy: { nextAttemptAt: 'asc' },
+      // Exactly the compare-and-set key: the claims below match on the whole of it.
       select: { id: true, status: true, attempts: true },
     });
     if (!candidate) return false;
-    const owned = { id: candidate.id, status: candidate.status, attempts: candidate.attempts };
 
     if (candidate.status === 'sending') {
       log.warn({ outboxId: candidate.id }, 'taking over an e-mail whose delivery was interrupted');
       if (candidate.attempts >= maxAttempts) {
         await db.emailOutbox.updateMany({
-          where: owned,
+          where: candidate,
           data: { status: 'failed', leaseUntil: null, lastError: 'The last attempt was interrupted.' },
         });
         return true;
@@ -98,17 +94,14 @@ export function createOutboxDispatcher(options: DispatcherOptions): OutboxDispat
     }
 
     const attempt = candidate.attempts + 1;
-    const claimed = await db.emailOutbox.updateMany({
-      where: owned,
+    // The claim is a compare-and-set on (status, attempts) that returns what to send.
+    const [row] = await db.emailOutbox.updateManyAndReturn({
+      where: candidate,
       data: { status: 'sending', attempts: attempt, leaseUntil: new Date(now.getTime() + leaseMs) },
-    });
-    // Another dispatcher claimed it first: look for the next row.
-    if (claimed.count === 0) return true;
-
-    const row = await db.emailOutbox.findUniqueOrThrow({
-      where: { id: candidate.id },
       select: { recipient: true, subject: true, html: true, text: true, messageId: true, requestId: true },
     });
+    // Another dispatcher claimed it first: look for the next row.
+    if (!row) return true;
     const ours = { id: candidate.id, status: 'sending', attempts: attempt };
     const context = { outboxId: candidate.id, attempt, requestId: row.requestId };
     try {
@@ -128,7 +121,7 @@ export function createOutboxDispatcher(options: DispatcherOptions): OutboxDispat
     } catch (error) {
       const lastError = (error instanceof Error ? error.message : String(error)).slice(0, limits.email.errorLength);
       const final = error instanceof PermanentDeliveryError || attempt >= maxAttempts;
-      const nextAttemptAt = new Date(Date.now() + retryDelay(attempt, options.retryBaseMs, options.retryMaxMs, random));
+      const nextAttemptAt = new Date(Date.now() + retryDelay(attempt, options.retryBaseMs, options.retryMaxMs));
       await db.emailOutbox.updateMany({
         where: ours,
         data: final
@@ -182,8 +175,8 @@ export function createOutboxDispatcher(options: DispatcherOptions): OutboxDispat
       orderBy: { nextAttemptAt: 'asc' },
       select: { nextAttemptAt: true },
     });
-    const untilDue = next ? next.nextAttemptAt.getTime() - Date.now() : pollIntervalMs;
-    if (running) await pause(Math.max(10, Math.min(pollIntervalMs, untilDue)));
+    const untilDue = next ? next.nextAttemptAt.getTime() - Date.now() : POLL_INTERVAL_MS;
+    if (running) await pause(Math.max(10, Math.min(POLL_INTERVAL_MS, untilDue)));
   }
 
   async function run(): Promise<void> {
@@ -197,7 +190,7 @@ export function createOutboxDispatcher(options: DispatcherOptions): OutboxDispat
       } catch (error) {
         // The database is away or a row is unreadable: log, wait, try again.
         log.error({ err: error }, 'outbox dispatcher error');
-        if (isRunning()) await pause(pollIntervalMs);
+        if (isRunning()) await pause(POLL_INTERVAL_MS);
       }
     }
   }
@@ -230,7 +223,7 @@ export function createOutboxDispatcher(options: DispatcherOptions): OutboxDispat
           new Promise<false>((resolve) =>
             setTimeout(() => {
               resolve(false);
-            }, stopTimeoutMs).unref(),
+            }, STOP_TIMEOUT_MS).unref(),
           ),
         ]);
         if (!finished) {

@@ -10,7 +10,14 @@ import { createOutboxEmail } from './outbox.ts';
 import { createOutboxDispatcher } from './outbox-dispatcher.ts';
 import { createSmtpTransport } from './transports.ts';
 
-const SEND_TIMEOUT_MS = 250; // the lease is four times this: one second
+// The lease is four times this: long enough that the row is surely still leased when
+// the survivor first looks, however slowly the killed child started.
+const SEND_TIMEOUT_MS = 1_000;
+const LEASE_MS = 4 * SEND_TIMEOUT_MS;
+
+/** Resolves just after `moment`. */
+const sleepPast = (moment: Date) =>
+  new Promise((resolve) => setTimeout(resolve, Math.max(0, moment.getTime() - Date.now()) + 20));
 
 describe('a dispatcher killed between the SMTP server accepting and the row marked sent', () => {
   it('is taken over after its lease: one resend with the same Message-ID, and never again once sent', async () => {
@@ -49,6 +56,8 @@ describe('a dispatcher killed between the SMTP server accepting and the row mark
     expect(server.accepted).toHaveLength(1);
     const interrupted = await db.emailOutbox.findFirstOrThrow();
     expect(interrupted).toMatchObject({ status: 'sending', attempts: 1 });
+    const leaseUntil = interrupted.leaseUntil ?? new Date(0);
+    expect(leaseUntil.getTime()).toBeGreaterThan(Date.now());
 
     const config = testConfig({
       EMAIL_TRANSPORT: 'smtp',
@@ -70,7 +79,7 @@ describe('a dispatcher killed between the SMTP server accepting and the row mark
     });
     // While the lease holds, nobody takes the row.
     expect(await survivor.deliverDue()).toBe(0);
-    await new Promise((resolve) => setTimeout(resolve, 4 * SEND_TIMEOUT_MS + 100));
+    await sleepPast(leaseUntil);
     expect(await survivor.deliverDue()).toBe(1);
 
     const messageIds = server.accepted.map(({ parsed }) => parsed.messageId);
@@ -78,9 +87,11 @@ describe('a dispatcher killed between the SMTP server accepting and the row mark
     expect(await db.emailOutbox.findFirstOrThrow()).toMatchObject({ status: 'sent', attempts: 2 });
 
     // A sent row is never delivered again, however often the dispatcher looks.
+    const resent = Date.now();
     expect(await survivor.deliverDue()).toBe(0);
-    await new Promise((resolve) => setTimeout(resolve, 4 * SEND_TIMEOUT_MS + 100));
+    // Past the lease the survivor's own claim took: a row still leased would be due now.
+    await sleepPast(new Date(resent + LEASE_MS));
     expect(await survivor.deliverDue()).toBe(0);
     expect(server.accepted).toHaveLength(2);
-  });
+  }, 30_000);
 });

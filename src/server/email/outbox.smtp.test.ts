@@ -1,8 +1,9 @@
+import type { FastifyInstance } from 'fastify';
 import { describe, expect, it, vi } from 'vitest';
 import type { Config } from '../config.ts';
 import { inTransaction } from '../db/transaction.ts';
 import { mutate, PASSWORD, sessionCookie } from '../test/http-client.ts';
-import { closedPort, startSmtpServer } from '../test/smtp-server.ts';
+import { startDownSmtpServer, startSmtpServer } from '../test/smtp-server.ts';
 import { buildTestApp } from '../test/test-app.ts';
 import { linkIn } from './outbox.ts';
 
@@ -23,6 +24,16 @@ function smtp(port: number, overrides: Partial<Config> = {}): Partial<Config> {
 }
 
 const waitFor = <T>(check: () => Promise<T> | T) => vi.waitFor(check, { timeout: 10_000, interval: 20 });
+
+/** Signs Ada up, then waits until the outbox row of her verification e-mail is `status`. */
+async function signUpAndAwaitOutbox(app: FastifyInstance, status: 'sent' | 'failed') {
+  await mutate(app, 'auth.signUp', { name: 'Ada', email: 'ada@example.com', password: PASSWORD });
+  return waitFor(async () => {
+    const found = await app.services.db.emailOutbox.findFirstOrThrow({ where: { recipient: 'ada@example.com' } });
+    expect(found.status).toBe(status);
+    return found;
+  });
+}
 
 describe('the outbox over a real SMTP server', () => {
   it('verifies an address and resets a password through e-mails received over SMTP', async () => {
@@ -84,13 +95,7 @@ describe('the outbox over a real SMTP server', () => {
     server.refuseNext(451, 'Try again later');
     server.refuseNext(421, 'Busy');
     const app = await buildTestApp(smtp(server.port, { EMAIL_RETRY_BASE_MS: 100, EMAIL_RETRY_MAX_MS: 1_000 }));
-    await mutate(app, 'auth.signUp', { name: 'Ada', email: 'ada@example.com', password: PASSWORD });
-
-    const row = await waitFor(async () => {
-      const found = await app.services.db.emailOutbox.findFirstOrThrow({ where: { recipient: 'ada@example.com' } });
-      expect(found.status).toBe('sent');
-      return found;
-    });
+    const row = await signUpAndAwaitOutbox(app, 'sent');
     expect(row).toMatchObject({ attempts: 3, lastError: null });
     expect(server.attempts).toBe(3);
     // Equal jitter: at least half of 100 ms, then at least half of 200 ms.
@@ -102,20 +107,27 @@ describe('the outbox over a real SMTP server', () => {
   });
 
   it('backs off while the SMTP server is down, then marks the e-mail failed with the last error', async () => {
-    const app = await buildTestApp(smtp(await closedPort(), { EMAIL_MAX_ATTEMPTS: 3 }));
-    const started = Date.now();
-    await mutate(app, 'auth.signUp', { name: 'Ada', email: 'ada@example.com', password: PASSWORD });
-
-    const row = await waitFor(async () => {
-      const found = await app.services.db.emailOutbox.findFirstOrThrow({ where: { recipient: 'ada@example.com' } });
-      expect(found.status).toBe('failed');
-      return found;
+    const server = await startDownSmtpServer();
+    const app = await buildTestApp(
+      smtp(server.port, { EMAIL_MAX_ATTEMPTS: 3, EMAIL_RETRY_BASE_MS: 100, EMAIL_RETRY_MAX_MS: 1_000 }),
+    );
+    // The start-up check of the transport connects once; the attempts come after it.
+    await app.ready();
+    await waitFor(() => {
+      expect(server.attempts).toBe(1);
     });
+
+    const row = await signUpAndAwaitOutbox(app, 'failed');
     expect(row.attempts).toBe(3);
+    expect(server.attempts).toBe(1 + 3);
     expect(row.lastError).toMatch(/ECONNREFUSED|ECONNECTION/);
     expect(row.sentAt).toBeNull();
-    // Two waits between three attempts: at least half of 20 ms and of 40 ms (equal jitter).
-    expect(Date.now() - started).toBeGreaterThanOrEqual(30);
+    // Two waits between three attempts, measured at the server: at least half of
+    // 100 ms, then at least half of 200 ms (equal jitter).
+    const [first = 0, second = 0, third = 0] = server.attemptTimes.slice(1);
+    expect(second - first).toBeGreaterThanOrEqual(50);
+    expect(third - second).toBeGreaterThanOrEqual(100);
+    expect(Date.now() - first).toBeGreaterThanOrEqual(50 + 100);
     // Failed is final: nothing tries it again.
     expect(await app.outbox.deliverDue()).toBe(0);
   });
@@ -124,12 +136,7 @@ describe('the outbox over a real SMTP server', () => {
     const server = await startSmtpServer();
     server.refuseNext(550, 'No such mailbox');
     const app = await buildTestApp(smtp(server.port));
-    await mutate(app, 'auth.signUp', { name: 'Ada', email: 'ada@example.com', password: PASSWORD });
-    const row = await waitFor(async () => {
-      const found = await app.services.db.emailOutbox.findFirstOrThrow({ where: { recipient: 'ada@example.com' } });
-      expect(found.status).toBe('failed');
-      return found;
-    });
+    const row = await signUpAndAwaitOutbox(app, 'failed');
     expect(row.attempts).toBe(1);
     expect(row.lastError).toContain('No such mailbox');
   });

@@ -1,21 +1,16 @@
 import { createHash, randomUUID } from 'node:crypto';
-import { outboxStatuses, type OutboxStatus } from '../../shared/schemas/mailbox.schema.ts';
 import type { Database } from '../db/client.ts';
 import { afterCommit, currentClient } from '../db/transaction.ts';
 import { requestScope } from '../trpc/request-scope.ts';
-import type { EmailMessage, EmailPort } from './email-port.ts';
+import type { EmailPort } from './email-port.ts';
 import { renderEmail } from './templates/index.ts';
-
-export function isOutboxStatus(value: string): value is OutboxStatus {
-  return (outboxStatuses as readonly string[]).includes(value);
-}
 
 /**
  * The Message-ID an idempotency key always gets: a resend of the same row (after a
  * crash between the server's acceptance and our record of it) carries the same one,
  * so receiving systems that deduplicate by Message-ID show it once.
  */
-export function messageIdFor(idempotencyKey: string, domain: string): string {
+function messageIdFor(idempotencyKey: string, domain: string): string {
   const digest = createHash('sha256').update(idempotencyKey).digest('hex').slice(0, 40);
   return `<${digest}@${domain}>`;
 }
@@ -57,8 +52,6 @@ export function createOutboxEmail({ db, messageIdDomain, onQueued }: OutboxOptio
     },
   };
 }
-
-export type { EmailMessage };
 
 /** The newest outbox message to an address, optionally of one template. */
 export async function latestMessageTo(db: Database, to: string, template?: string) {

@@ -38,7 +38,7 @@ interface SmtpError {
  * not: they are how an outage or a fixed misconfiguration looks, and retrying
  * delivers once they end.
  */
-export function isPermanentSmtpError(error: unknown): boolean {
+function isPermanentSmtpError(error: unknown): boolean {
   const { code, responseCode } = (error ?? {}) as SmtpError;
   const refusal = code === 'EENVELOPE' || code === 'EMESSAGE';
   return refusal && typeof responseCode === 'number' && responseCode >= 500 && responseCode < 600;

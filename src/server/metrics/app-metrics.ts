@@ -30,7 +30,7 @@ export function createAppMetrics() {
     }),
     errors: new Counter({
       name: 'app_errors_total',
-      help: 'Errors answered, by catalogue code',
+      help: 'Errors answered, by catalogue code: each failed tRPC call (of a batch too) and each HTTP error answer',
       labelNames: ['code'] as const,
       registers,
     }),

@@ -1,29 +1,14 @@
-import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { brotliCompressSync, gzipSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
 import { buildApp } from '../app.ts';
 import { testConfig } from '../config.ts';
+import { FAKE_SCRIPT_URL, fakeClientBuild } from '../test/fake-client-build.ts';
 import { buildTestApp, scratchDir, testDatabaseUrl } from '../test/test-app.ts';
 
 const SCRIPT = 'console.log("app");'.repeat(50);
 
-/** A client build with the shape Vite produces: index.html, hashed assets and their compressed copies. */
-function fakeClientBuild(): string {
-  const dir = scratchDir();
-  mkdirSync(join(dir, 'assets'));
-  writeFileSync(
-    join(dir, 'index.html'),
-    '<!doctype html><title>shell</title><script src="/assets/app-abc123.js"></script>',
-  );
-  writeFileSync(join(dir, 'favicon.svg'), '<svg xmlns="http://www.w3.org/2000/svg"/>');
-  writeFileSync(join(dir, 'assets/app-abc123.js'), SCRIPT);
-  writeFileSync(join(dir, 'assets/app-abc123.js.br'), brotliCompressSync(SCRIPT));
-  writeFileSync(join(dir, 'assets/app-abc123.js.gz'), gzipSync(SCRIPT));
-  return dir;
-}
-
-const appWithClient = () => buildTestApp({ CLIENT_DIST_DIR: fakeClientBuild() }, { client: 'static' });
+const appWithClient = () =>
+  buildTestApp({ CLIENT_DIST_DIR: fakeClientBuild({ script: SCRIPT, compressed: true }) }, { client: 'static' });
 
 describe('serving the client build', () => {
   it('serves the HTML shell at / and for a deep link, never cached without revalidation', async () => {
@@ -45,17 +30,17 @@ describe('serving the client build', () => {
 
   it('serves hashed assets as immutable, brotli or gzip as the browser accepts', async () => {
     const app = await appWithClient();
-    const brotli = await app.inject({ url: '/assets/app-abc123.js', headers: { 'accept-encoding': 'gzip, br' } });
+    const brotli = await app.inject({ url: FAKE_SCRIPT_URL, headers: { 'accept-encoding': 'gzip, br' } });
     expect(brotli.statusCode).toBe(200);
     expect(brotli.headers['content-encoding']).toBe('br');
     expect(brotli.headers['cache-control']).toBe('public, max-age=31536000, immutable');
     expect(brotli.headers.vary).toMatch(/accept-encoding/i);
     expect(brotli.headers['content-type']).toMatch(/javascript/);
 
-    const gzip = await app.inject({ url: '/assets/app-abc123.js', headers: { 'accept-encoding': 'gzip' } });
+    const gzip = await app.inject({ url: FAKE_SCRIPT_URL, headers: { 'accept-encoding': 'gzip' } });
     expect(gzip.headers['content-encoding']).toBe('gzip');
 
-    const plain = await app.inject({ url: '/assets/app-abc123.js', headers: { 'accept-encoding': 'identity' } });
+    const plain = await app.inject({ url: FAKE_SCRIPT_URL, headers: { 'accept-encoding': 'identity' } });
     expect(plain.headers['content-encoding']).toBeUndefined();
     expect(plain.body).toBe(SCRIPT);
   });

@@ -1,6 +1,6 @@
 import fp from 'fastify-plugin';
 import { outboxStatuses } from '../../shared/schemas/mailbox.schema.ts';
-import { ConfigError, type Config } from '../config.ts';
+import type { Config } from '../config.ts';
 import type { AppMetrics } from '../metrics/app-metrics.ts';
 import { messageIdDomainOf, senderOf } from '../email/sender.ts';
 import type { EmailPort } from '../email/email-port.ts';
@@ -15,9 +15,6 @@ declare module 'fastify' {
   }
 }
 
-/** What the app sends today; with EMAIL_TRANSPORT=disabled it cannot work. */
-const featuresThatSendEmail = ['identity (verify-email, reset-password)'];
-
 const DAY_MS = 24 * 60 * 60 * 1000;
 
 /**
@@ -27,11 +24,6 @@ const DAY_MS = 24 * 60 * 60 * 1000;
  */
 export const emailPlugin = fp<{ config: Config; metrics: AppMetrics }>(
   async (app, { config, metrics }) => {
-    if (config.EMAIL_TRANSPORT === 'disabled' && featuresThatSendEmail.length) {
-      throw new ConfigError([
-        `EMAIL_TRANSPORT must not be disabled: ${featuresThatSendEmail.join(', ')} send e-mail; use smtp, or log to keep them in the mailbox`,
-      ]);
-    }
     const transport = config.EMAIL_TRANSPORT === 'smtp' ? createSmtpTransport(config) : createLogTransport(app.log);
     const from = senderOf(config);
     const dispatcher = createOutboxDispatcher({

@@ -15,7 +15,7 @@ describe('/metrics', () => {
     const app = await buildTestApp({ METRICS_TOKEN: TOKEN, AUTH_RATE_LIMIT: 1 });
     expect((await app.inject('/metrics')).statusCode).toBe(401);
     expect(
-      (await app.inject({ url: '/metrics', headers: { authorization: 'Bearer wrong-token-of-same-size!' } }))
+      (await app.inject({ url: '/metrics', headers: { authorization: `Bearer ${'x'.repeat(TOKEN.length)}` } }))
         .statusCode,
     ).toBe(401);
 
@@ -24,6 +24,16 @@ describe('/metrics', () => {
     await mutate(app, 'auth.signUp', { name: 'Ada', email: 'ada@example.com', password: PASSWORD });
     await mutate(app, 'auth.signUp', { name: 'Bob', email: 'bob@example.com', password: PASSWORD });
     await app.outbox.deliverDue();
+    // Errors answered at the edges, before any procedure: Fastify's 404 and 415, and tRPC's unknown procedure.
+    expect((await app.inject('/no-such-path')).statusCode).toBe(404);
+    expect((await query(app, 'system.nope')).status).toBe(404);
+    const unsupported = await app.inject({
+      method: 'POST',
+      url: '/trpc/auth.signUp',
+      headers: { 'content-type': 'text/plain', origin: 'http://localhost:3000' },
+      payload: 'hello',
+    });
+    expect(unsupported.statusCode).toBe(415);
 
     const response = await app.inject({ url: '/metrics', headers: { authorization: `Bearer ${TOKEN}` } });
     expect(response.statusCode).toBe(200);
@@ -39,6 +49,10 @@ describe('/metrics', () => {
       /trpc_procedure_duration_seconds_count\{procedure="auth.signUp",type="mutation",outcome="RATE_LIMITED"\} 1/,
     );
     expect(text).toMatch(/app_errors_total\{code="RATE_LIMITED"\} 1/);
+    expect(text).toMatch(/app_errors_total\{code="NOT_FOUND"\} 2/);
+    expect(text).toMatch(/app_errors_total\{code="UNSUPPORTED_MEDIA_TYPE"\} 1/);
+    // The two refused scrapes above.
+    expect(text).toMatch(/app_errors_total\{code="UNAUTHENTICATED"\} 2/);
     expect(text).toMatch(/rate_limit_hits_total\{scope="auth.signUp"\} 1/);
     expect(text).toMatch(/email_outbox_messages\{status="sent"\} 1/);
     expect(text).toMatch(/email_outbox_messages\{status="failed"\} 0/);

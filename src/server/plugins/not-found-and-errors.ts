@@ -2,6 +2,7 @@ import fp from 'fastify-plugin';
 import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
 import { AppError, errorCatalogue, type AppErrorCode } from '../../shared/errors.ts';
 import { TRPC_PATH } from '../../shared/transport.ts';
+import type { AppMetrics } from '../metrics/app-metrics.ts';
 import { trpcErrorBody } from '../trpc/http-error-body.ts';
 
 /** Paths the HTML shell never answers: an API miss must look like an API miss. */
@@ -42,10 +43,12 @@ const codeByStatus: Record<number, AppErrorCode> = {
 /**
  * One error, two wire shapes: tRPC's envelope under /trpc (so the typed client reads
  * it), `{ error: { code, message, requestId } }` elsewhere. Both carry the catalogue
- * code and show the error's own message only where the catalogue allows.
+ * code and show the error's own message only where the catalogue allows. Counted in
+ * app_errors_total, as the tRPC edge counts the errors it answers.
  */
-function sendError(req: FastifyRequest, reply: FastifyReply, statusCode: number, message: string) {
+function sendError(req: FastifyRequest, reply: FastifyReply, metrics: AppMetrics, statusCode: number, message: string) {
   const code = codeByStatus[statusCode] ?? (statusCode >= 500 ? 'INTERNAL' : 'BAD_REQUEST');
+  metrics.errors.inc({ code });
   const error = new AppError(code, { message });
   void reply.code(errorCatalogue[code].httpStatus).header('cache-control', 'no-store');
   if (isTrpc(req)) return reply.send(trpcErrorBody(error, req.id));
@@ -59,7 +62,7 @@ function sendError(req: FastifyRequest, reply: FastifyReply, statusCode: number,
  * same catalogue body as every other error. No hook ran, so the headers every JSON
  * answer needs are set here.
  */
-export function sendFrameworkError(error: FastifyError, req: FastifyRequest, reply: FastifyReply) {
+export function sendFrameworkError(error: FastifyError, req: FastifyRequest, reply: FastifyReply, metrics: AppMetrics) {
   req.log.info({ code: error.code }, error.message);
   void reply
     .header('x-request-id', req.id)
@@ -69,7 +72,7 @@ export function sendFrameworkError(error: FastifyError, req: FastifyRequest, rep
     error.code === 'FST_ERR_MAX_PARAM_LENGTH'
       ? 'The request names too many procedures or too long a path.'
       : 'The request URL is malformed.';
-  return sendError(req, reply, 400, message);
+  return sendError(req, reply, metrics, 400, message);
 }
 
 /**
@@ -78,23 +81,23 @@ export function sendFrameworkError(error: FastifyError, req: FastifyRequest, rep
  * (body too large, unsupported content type, malformed URL). Clients get a JSON
  * body without a stack; server errors are logged with their cause.
  */
-export const notFoundAndErrorsPlugin = fp(
-  async (app) => {
+export const notFoundAndErrorsPlugin = fp<{ metrics: AppMetrics }>(
+  async (app, { metrics }) => {
     if (!app.hasDecorator('sendAppShell')) app.decorate('sendAppShell', null);
 
     app.setNotFoundHandler(async (req, reply) => {
       if (app.sendAppShell && isPageNavigation(req)) return app.sendAppShell(reply, req.url);
-      return sendError(req, reply, 404, `Nothing is served at ${req.method} ${req.url.split('?')[0] ?? ''}.`);
+      return sendError(req, reply, metrics, 404, `Nothing is served at ${req.method} ${req.url.split('?')[0] ?? ''}.`);
     });
 
     app.setErrorHandler(async (error: FastifyError, req, reply) => {
       const statusCode = error.statusCode && error.statusCode >= 400 ? error.statusCode : 500;
       if (statusCode >= 500) {
         req.log.error({ err: error }, 'request failed');
-        return sendError(req, reply, statusCode, errorCatalogue.INTERNAL.message);
+        return sendError(req, reply, metrics, statusCode, errorCatalogue.INTERNAL.message);
       }
       req.log.info({ code: error.code, statusCode }, error.message);
-      return sendError(req, reply, statusCode, error.message);
+      return sendError(req, reply, metrics, statusCode, error.message);
     });
   },
   { name: 'not-found-and-errors' },

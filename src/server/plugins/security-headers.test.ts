@@ -1,21 +1,11 @@
-import { mkdirSync, writeFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { describe, expect, it } from 'vitest';
 import type { Config } from '../config.ts';
-import { buildTestApp, scratchDir } from '../test/test-app.ts';
-
-/** A client build with the shape Vite produces: the shell and a hashed script. */
-function fakeClientBuild(): string {
-  const dir = scratchDir();
-  mkdirSync(join(dir, 'assets'));
-  writeFileSync(
-    join(dir, 'index.html'),
-    '<!doctype html><title>shell</title><script src="/assets/app-abc123.js"></script>',
-  );
-  writeFileSync(join(dir, 'assets/app-abc123.js'), 'console.log("app");');
-  return dir;
-}
+import { appRoot } from '../paths.ts';
+import { FAKE_SCRIPT_URL, fakeClientBuild } from '../test/fake-client-build.ts';
+import { buildTestApp } from '../test/test-app.ts';
 
 const appWithClient = (overrides: Partial<Config> = {}) =>
   buildTestApp({ CLIENT_DIST_DIR: fakeClientBuild(), ...overrides }, { client: 'static' });
@@ -37,7 +27,7 @@ async function everyKindOfAnswer(app: FastifyInstance) {
   return {
     shell: await app.inject('/'),
     'deep link': await app.inject({ url: '/status', headers: { accept: 'text/html' } }),
-    asset: await app.inject('/assets/app-abc123.js'),
+    asset: await app.inject(FAKE_SCRIPT_URL),
     procedure: await app.inject('/trpc/system.health'),
     'procedure error': await app.inject('/trpc/auth.sessions.list'),
     '404': await app.inject('/assets/missing-000000.js'),
@@ -59,22 +49,25 @@ describe('security headers on every response', () => {
     expect(answers['404'].statusCode).toBe(404);
     expect(answers['Fastify error (415)'].statusCode).toBe(415);
 
+    // The policy, in full, once: every other answer must carry exactly the shell's.
+    const policy = cspOf(answers.shell);
+    expect(policy).toEqual({
+      'default-src': ["'self'"],
+      'script-src': ["'self'"],
+      'script-src-attr': ["'none'"],
+      'style-src': ["'self'"],
+      'style-src-attr': ["'unsafe-inline'"],
+      'img-src': ["'self'", 'data:'],
+      'font-src': ["'self'"],
+      'connect-src': ["'self'"],
+      'object-src': ["'none'"],
+      'base-uri': ["'none'"],
+      'frame-ancestors': ["'none'"],
+      'form-action': ["'self'"],
+    });
     for (const [kind, response] of Object.entries(answers)) {
       expect(response.headers['content-security-policy-report-only'], kind).toBeUndefined();
-      expect(cspOf(response), kind).toEqual({
-        'default-src': ["'self'"],
-        'script-src': ["'self'"],
-        'script-src-attr': ["'none'"],
-        'style-src': ["'self'"],
-        'style-src-attr': ["'unsafe-inline'"],
-        'img-src': ["'self'", 'data:'],
-        'font-src': ["'self'"],
-        'connect-src': ["'self'"],
-        'object-src': ["'none'"],
-        'base-uri': ["'none'"],
-        'frame-ancestors': ["'none'"],
-        'form-action': ["'self'"],
-      });
+      expect(cspOf(response), kind).toEqual(policy);
       expect(response.headers['x-content-type-options'], kind).toBe('nosniff');
       expect(response.headers['referrer-policy'], kind).toBe('strict-origin-when-cross-origin');
       expect(response.headers['x-frame-options'], kind).toBe('DENY');
@@ -85,10 +78,17 @@ describe('security headers on every response', () => {
     }
   });
 
-  it('the shell loads its script from its own origin, with no inline script the policy would block', async () => {
-    const app = await appWithClient();
-    const shell = await app.inject('/');
-    expect(shell.body).not.toMatch(/<script(?![^>]*\bsrc=)[^>]*>/);
+  it('the shell loads its script from its own origin, with no inline script the policy would block', () => {
+    // The real shell: the source Vite builds from, and the build itself when there is one.
+    const shells = ['index.html', 'dist/client/index.html']
+      .map((file) => join(appRoot, file))
+      .filter((file) => existsSync(file));
+    expect(shells[0], 'the root index.html').toBe(join(appRoot, 'index.html'));
+    for (const file of shells) {
+      const html = readFileSync(file, 'utf8');
+      expect(html, file).toMatch(/<script[^>]*\bsrc="\/(?!\/)[^"]*"[^>]*>/);
+      expect(html, file).not.toMatch(/<script(?![^>]*\bsrc=)[^>]*>/);
+    }
   });
 
   it('sends HSTS with the configured max-age when the public URL is https, and upgrades requests', async () => {

@@ -8,6 +8,10 @@ import { createContextFactory, type AppServices } from '../trpc/context.ts';
 import { MAX_INPUT_DEPTH, nestsDeeperThan } from '../trpc/json-depth.ts';
 import { requestScope } from '../trpc/request-scope.ts';
 
+/** A JSON body or query input nested too deep: the error edge answers it as BAD_REQUEST. */
+const tooDeep = () =>
+  Object.assign(new Error(`Input nested deeper than ${MAX_INPUT_DEPTH} levels.`), { statusCode: 400 });
+
 /**
  * Mounts the router at /trpc. tRPC's own Fastify plugin is not used because it
  * accepts multipart bodies with no size limit; this route accepts JSON only, so
@@ -26,7 +30,7 @@ export const trpcPlugin = fp<{ services: AppServices }>(
       const parseJson = scope.getDefaultJsonParser('error', 'error');
       scope.addContentTypeParser('application/json', { parseAs: 'string' }, (req, body, done) => {
         if (nestsDeeperThan(String(body), MAX_INPUT_DEPTH)) {
-          done(Object.assign(new Error(`Input nested deeper than ${MAX_INPUT_DEPTH} levels.`), { statusCode: 400 }));
+          done(tooDeep());
           return;
         }
         void parseJson(req, String(body), done);
@@ -35,7 +39,7 @@ export const trpcPlugin = fp<{ services: AppServices }>(
       scope.addHook('preHandler', async (req) => {
         const input = (req.query as { input?: unknown }).input;
         if (typeof input === 'string' && nestsDeeperThan(input, MAX_INPUT_DEPTH)) {
-          throw Object.assign(new Error(`Input nested deeper than ${MAX_INPUT_DEPTH} levels.`), { statusCode: 400 });
+          throw tooDeep();
         }
       });
       // Before the body is read: a forged form post is refused, never parsed. The error
@@ -62,8 +66,11 @@ export const trpcPlugin = fp<{ services: AppServices }>(
               // tRPC sends errors raised before any procedure runs (an oversized batch)
               // as text/plain; every error body is JSON, so say so.
               responseMeta: ({ errors }) => (errors.length ? { headers: { 'content-type': 'application/json' } } : {}),
+              // Every error tRPC answers, once per failing call: a procedure's, and those
+              // raised before any procedure runs (unknown procedure, oversized batch).
               onError: ({ error, path }) => {
                 const appError = toAppError(error);
+                services.metrics.errors.inc({ code: appError.code });
                 if (appError.code === 'INTERNAL' || appError.code === 'UNAVAILABLE') {
                   req.log.error({ err: appError.cause ?? error, procedure: path }, 'procedure failed');
                 } else {

@@ -1,4 +1,4 @@
-import { mkdirSync, writeFileSync } from 'node:fs';
+import { writeFileSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import type { FastifyInstance, InjectOptions } from 'fastify';
@@ -7,6 +7,7 @@ import { TRPC_MAX_BATCH_SIZE } from '../../shared/transport.ts';
 import { publicUrl } from '../config.ts';
 import { answerProblems, leaksIn, type Answer } from '../test/answer-checks.ts';
 import { databaseFingerprint } from '../test/db-fingerprint.ts';
+import { FAKE_SHELL, fakeClientBuild } from '../test/fake-client-build.ts';
 import { PASSWORD, query, signUpVerified } from '../test/http-client.ts';
 import { rawGet, rawRequest } from '../test/raw-http.ts';
 import { buildTestApp, scratchDir } from '../test/test-app.ts';
@@ -22,7 +23,6 @@ import { buildTestApp, scratchDir } from '../test/test-app.ts';
 
 /** In the secret file beside (not inside) the client build; no answer may contain it. */
 const SECRET = 'outside-the-client-build-7f3a';
-const SHELL = '<!doctype html><title>shell</title><script src="/assets/app-abc123.js"></script>';
 const VICTIM = 'victim@example.com';
 
 let app: FastifyInstance;
@@ -33,10 +33,7 @@ let victimCookie = '';
 /** A client build in a folder of its own, with a file beside it that must stay out of reach. */
 function clientBuildBesideASecret(): string {
   const root = scratchDir();
-  const dist = join(root, 'dist');
-  mkdirSync(join(dist, 'assets'), { recursive: true });
-  writeFileSync(join(dist, 'index.html'), SHELL);
-  writeFileSync(join(dist, 'assets/app-abc123.js'), 'console.log("app");');
+  const dist = fakeClientBuild({ dir: join(root, 'dist') });
   writeFileSync(join(root, 'secret.txt'), SECRET);
   writeFileSync(join(root, 'package.json'), `{"name":"${SECRET}"}`);
   return dist;
@@ -111,7 +108,9 @@ describe('an adversarial run against one server', () => {
       '',
     ].join('\r\n');
     // Only 15 bytes of the 50 MB follow: an answer proves the server judged the length, not the bytes.
-    const answer = await rawRequest(port, head, { body: '{"json":{"name"', timeoutMs: 3_000 });
+    // A server waiting for the rest would answer nothing before REQUEST_TIMEOUT_MS (30 s), then 408;
+    // 10 s leaves a slow machine ample room without hiding that.
+    const answer = await rawRequest(port, head, { body: '{"json":{"name"', timeoutMs: 10_000 });
     expect(answer.statusCode).toBe(413);
     expectRefused(answer);
   });
@@ -132,7 +131,7 @@ describe('an adversarial run against one server', () => {
 
     // The same with a 50 MB length and a few bytes: refused before any byte is waited for.
     const head = `POST /trpc/auth.signUp HTTP/1.1\r\nhost: localhost\r\norigin: ${origin}\r\ncontent-type: ${contentType}\r\ncontent-length: ${50 * 1024 * 1024}\r\n\r\n`;
-    const answer = await rawRequest(port, head, { body: payload.slice(0, 10), timeoutMs: 3_000 });
+    const answer = await rawRequest(port, head, { body: payload.slice(0, 10), timeoutMs: 10_000 });
     expect([403, 413, 415]).toContain(answer.statusCode);
     expectRefused(answer);
   });
@@ -280,7 +279,7 @@ describe('an adversarial run against one server', () => {
       expect(answer.body, what).not.toContain('"rpc-monolith"');
       // Client routes are deep links, but none looks like this: a traversal probe is
       // refused, not answered with the HTML shell (which would look like a hit).
-      expect(answer.body, what).not.toBe(SHELL);
+      expect(answer.body, what).not.toBe(FAKE_SHELL);
       expectRefused(answer, path);
     }
   });

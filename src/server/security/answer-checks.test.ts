@@ -44,8 +44,15 @@ describe('the answer checks', () => {
     ['a TypeScript file position', 'auth.service.ts:42'],
     ['SQL', 'SELECT * FROM "User"'],
     ['the ORM', 'PrismaClientKnownRequestError'],
+    ['SQLite', 'SqliteError: no such table: secret_table'],
+    ['SQLite', 'SQLITE_BUSY: database is locked'],
+    ['SQLite', 'no such column: password'],
   ])('find %s in a body', (leak, body) => {
     expect(leaksIn(body)).toContain(leak);
+  });
+
+  it("do not count the database engine's name, which system.info shows an admin, as a leak", () => {
+    expect(leaksIn('{"database":{"engine":"sqlite","version":"3.45.0"}}')).toEqual([]);
   });
 
   it('do not count an echo of the request as a leak', () => {

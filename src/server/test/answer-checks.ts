@@ -9,7 +9,7 @@ export interface Answer {
 
 /**
  * What an answer must never show: a stack frame, a file path of the server or its
- * dependencies, SQL or the ORM's name. Each would tell an attacker how the server
+ * dependencies, SQL, the ORM's name or the database's errors. Each would tell an attacker how the server
  * is built (OWASP ASVS 5, V16.5.1).
  */
 const LEAK_MARKERS: readonly [string, RegExp][] = [
@@ -20,6 +20,9 @@ const LEAK_MARKERS: readonly [string, RegExp][] = [
   ['a file URL', /file:\/\//],
   ['SQL', /\bSELECT\b|\bINSERT\b|\bUPDATE "|\bDELETE FROM\b/],
   ['the ORM', /prisma/i],
+  // SQLite's own errors (SqliteError, SQLITE_BUSY, sqlite_master, "no such table"). Not a
+  // bare /sqlite/i: system.info tells an admin the engine's name ("engine":"sqlite").
+  ['SQLite', /sqliteerror|sqlite_|no such (?:table|column)/i],
 ];
 
 /**

@@ -58,6 +58,14 @@ export async function query(app: FastifyInstance, path: string, input?: unknown,
   return answer(await app.inject({ method: 'GET', url: `/trpc/${path}${search}`, headers: headersOf(options) }));
 }
 
+/**
+ * An answer's body without its request id, which differs on every call: two answers
+ * that compare equal tell a client nothing apart.
+ */
+export function comparableBody(result: TrpcAnswer): string {
+  return JSON.stringify(result.response.json()).replace(/"requestId":"[^"]+"/, '');
+}
+
 /** `name=value` of the session cookie a response set, for the next request's Cookie header. */
 export function sessionCookie(result: TrpcAnswer): string {
   const cookie = result.setCookies.find((value) => value.includes('session_token=') && !/Max-Age=0/i.test(value));

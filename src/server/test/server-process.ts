@@ -1,11 +1,9 @@
 import { spawn, type ChildProcessWithoutNullStreams } from 'node:child_process';
 import { once } from 'node:events';
 import { request } from 'node:http';
-import { mkdirSync, writeFileSync } from 'node:fs';
-import { join } from 'node:path';
 import { afterAll } from 'vitest';
 import { appRoot } from '../paths.ts';
-import { scratchDir } from './test-app.ts';
+import { fakeClientBuild } from './fake-client-build.ts';
 
 /** The origin the server believes is its own when PUBLIC_URL is unset (PORT=0). */
 export const ORIGIN = 'http://localhost:0';
@@ -32,9 +30,7 @@ afterAll(() => {
  * Rate limits are lifted: the tests fire bursts from one address.
  */
 export async function startServer(env: Record<string, string>): Promise<ServerProcess> {
-  const client = join(scratchDir(), 'client');
-  mkdirSync(client, { recursive: true });
-  writeFileSync(join(client, 'index.html'), '<!doctype html><title>t</title>');
+  const client = fakeClientBuild();
   const child = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
     cwd: appRoot,
     env: {

@@ -1,4 +1,4 @@
-import type { AddressInfo } from 'node:net';
+import { createServer, type AddressInfo } from 'node:net';
 import PostalMime, { type Email } from 'postal-mime';
 import { SMTPServer } from 'smtp-server';
 import { afterAll } from 'vitest';
@@ -77,9 +77,34 @@ export async function startSmtpServer() {
   };
 }
 
-/** A loopback port nothing listens on: an SMTP server that is down. */
-export async function closedPort(): Promise<number> {
-  const probe = await startSmtpServer();
-  await probe.close();
-  return probe.port;
+/**
+ * An SMTP server that is down: its host takes each TCP connection and closes it at
+ * once, before any greeting (the client sees ECONNECTION), and records when each
+ * came, so a test can measure the waits between attempts.
+ */
+export async function startDownSmtpServer() {
+  const attemptTimes: number[] = [];
+  const server = createServer((socket) => {
+    attemptTimes.push(Date.now());
+    socket.end();
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+  afterAll(
+    () =>
+      new Promise<void>((resolve) => {
+        server.close(() => {
+          resolve();
+        });
+      }),
+  );
+  return {
+    port,
+    /** How many connections it refused. */
+    get attempts() {
+      return attemptTimes.length;
+    },
+    /** When each came, in milliseconds since the epoch. */
+    attemptTimes,
+  };
 }

@@ -34,6 +34,11 @@ export function testDatabaseUrl(): string {
   return `file:${file}`;
 }
 
+/** A DATABASE_URL in a new scratch folder with no database in it: for a config whose database is given. */
+function unusedDatabaseUrl(): string {
+  return `file:${join(scratchDir(), 'unused.db')}`;
+}
+
 /** The real application on its own database, ready for `inject`. Closed after the file. */
 export async function buildTestApp(
   overrides: Partial<Config> = {},
@@ -47,35 +52,48 @@ export async function buildTestApp(
 
 const silentLog = pino({ level: 'silent' });
 
-/** Services on a fresh database, as the app builds them, without HTTP. */
+/**
+ * Services as the app builds them, without HTTP. What `overrides` gives is used as
+ * it is, and only the rest is made: a fresh database when none is given, and `auth`
+ * from the final config, database and e-mail port unless it is given: so
+ * `{ config, db, email: failing }` gets an auth that sends through `failing`.
+ */
 export async function createTestServices(overrides: Partial<AppServices> = {}): Promise<AppServices> {
-  const config = testConfig({ DATABASE_URL: testDatabaseUrl() });
-  const db = overrides.db ?? (await openDatabase({ databaseUrl: config.DATABASE_URL, busyTimeoutMs: 1000 }));
-  afterAll(() => db.$disconnect());
+  const config =
+    overrides.config ?? testConfig({ DATABASE_URL: overrides.db ? unusedDatabaseUrl() : testDatabaseUrl() });
+  const db = overrides.db ?? (await openOwnDatabase(config));
   const email =
     overrides.email ?? createOutboxEmail({ db, messageIdDomain: 'test.example', onQueued: () => undefined });
-  const services: AppServices = {
-    config,
-    db,
-    email,
-    auth: createAuth({ config, db, email, log: silentLog }),
+  return {
     buildInfo: readBuildInfo(undefined),
     startedAt: new Date(),
     metrics: createAppMetrics(),
+    ...overrides,
+    config,
+    db,
+    email,
+    auth: overrides.auth ?? createAuth({ config, db, email, log: silentLog }),
   };
-  return Object.assign(services, overrides);
+}
+
+/** Opens the config's database, closed after the test file. */
+async function openOwnDatabase(config: Config) {
+  const db = await openDatabase({ databaseUrl: config.DATABASE_URL, busyTimeoutMs: 1000 });
+  afterAll(() => db.$disconnect());
+  return db;
 }
 
 /**
- * Calls procedures directly through `createCaller`, with no HTTP in between.
+ * Calls procedures directly through `createCaller`, with no HTTP in between, on
+ * ready services or on those `createTestServices` completes from a part of them.
  * `headers` carry credentials (a session cookie or `authorization: Bearer …`).
  */
-export async function createTestCaller(overrides: Partial<AppServices> = {}, headers = new Headers()) {
-  const services = await createTestServices(overrides);
+export async function createTestCaller(services: Partial<AppServices> = {}, headers = new Headers()) {
+  const ready = await createTestServices(services);
   const cookies: string[] = [];
-  const context = createInnerContext(services, 'test-request', silentLog, {
+  const context = createInnerContext(ready, 'test-request', silentLog, {
     headers,
     setCookies: (set) => cookies.push(...set),
   });
-  return { caller: createCallerFactory(appRouter)(context), services, cookies };
+  return { caller: createCallerFactory(appRouter)(context), services: ready, cookies };
 }

@@ -6,6 +6,8 @@ import { can, type Permission } from '../../shared/permissions.ts';
 import type { Context } from './context.ts';
 import { formatError } from './format-error.ts';
 import { mailboxAccess, type Config } from '../config.ts';
+import type { Viewer } from '../auth/viewer.ts';
+import { isStrictlyLimited } from '../rate-limit/strict-limits.ts';
 import type { AccessRule, AccessSwitch, OperationMeta } from './operation-meta.ts';
 
 /**
@@ -27,17 +29,18 @@ export const createCallerFactory = t.createCallerFactory;
 /**
  * What every call goes through first: the strict per-call rate limit of the
  * procedures attackers hammer (a batch of 20 sign-ins counts 20), then the timing
- * and outcome metrics.
+ * and outcome metric. Errors are counted at the error edge (plugins/trpc.ts), which
+ * also sees the failures no procedure reached.
  */
 const procedure = t.procedure.use(async ({ ctx, path, type, next }) => {
   const started = performance.now();
-  if (ctx.req && ctx.procedureRateLimit) {
+  // Whether a procedure is strictly limited never changes: the others skip the limiter.
+  if (ctx.req && ctx.procedureRateLimit && isStrictlyLimited(path)) {
     const verdict = await ctx.procedureRateLimit(path, ctx.req);
     if (!verdict.allowed) {
       void ctx.res?.header('retry-after', String(verdict.retryAfterSeconds));
-      const error = new AppError('RATE_LIMITED', { details: { retryAfterSeconds: verdict.retryAfterSeconds } });
       observe(ctx, path, type, 'RATE_LIMITED', started);
-      throw error;
+      throw new AppError('RATE_LIMITED', { details: { retryAfterSeconds: verdict.retryAfterSeconds } });
     }
   }
   const result = await next();
@@ -47,32 +50,40 @@ const procedure = t.procedure.use(async ({ ctx, path, type, next }) => {
 
 function observe(ctx: Context, procedure: string, type: string, outcome: string, started: number) {
   ctx.metrics.procedureDuration.observe({ procedure, type, outcome }, (performance.now() - started) / 1000);
-  if (outcome !== 'ok') ctx.metrics.errors.inc({ code: outcome });
+}
+
+/** The caller's viewer, or UNAUTHENTICATED. */
+async function requireViewer(ctx: Context): Promise<Viewer> {
+  const credentials = await ctx.credentials();
+  if (credentials.kind !== 'valid') throw new AppError('UNAUTHENTICATED');
+  return credentials.viewer;
+}
+
+/** The caller's viewer if its role (narrowed by an API key's scope) holds `permission`; else UNAUTHENTICATED or FORBIDDEN. */
+async function requirePermission(ctx: Context, permission: Permission): Promise<Viewer> {
+  const viewer = await requireViewer(ctx);
+  if (!can({ role: viewer.role, scope: viewer.scope }, permission)) throw new AppError('FORBIDDEN');
+  return viewer;
 }
 
 /** Anyone may call it, signed in or not. */
 export const publicProcedure = procedure.meta({ access: 'public' });
 
 /** A signed-in person or a valid API key; `ctx.viewer` is set. */
-export const signedInProcedure = procedure.meta({ access: 'signed-in' }).use(async ({ ctx, next }) => {
-  const credentials = await ctx.credentials();
-  if (credentials.kind !== 'valid') throw new AppError('UNAUTHENTICATED');
-  return next({ ctx: { viewer: credentials.viewer } });
-});
+export const signedInProcedure = procedure
+  .meta({ access: 'signed-in' })
+  .use(async ({ ctx, next }) => next({ ctx: { viewer: await requireViewer(ctx) } }));
 
-/** A caller whose role (narrowed by an API key's scope) holds `permission`. */
+/** A caller whose role (narrowed by an API key's scope) holds `permission`; `ctx.viewer` is set. */
 export function permittedProcedure(permission: Permission) {
-  return signedInProcedure.meta({ access: { permission } }).use(async ({ ctx, next }) => {
-    if (!can({ role: ctx.viewer.role, scope: ctx.viewer.scope }, permission)) throw new AppError('FORBIDDEN');
-    return next();
-  });
+  return procedure
+    .meta({ access: { permission } })
+    .use(async ({ ctx, next }) => next({ ctx: { viewer: await requirePermission(ctx, permission) } }));
 }
 
-const accessSwitches: Record<AccessSwitch, (config: Config) => 'open' | 'guarded' | 'off'> = {
-  MAILBOX: (config) => {
-    const access = mailboxAccess(config);
-    return access === 'admins' ? 'guarded' : access;
-  },
+/** Each switch's current setting: `open`, `off`, or (the mailbox's `admins`) the permission applies. */
+const switchSettings: Record<AccessSwitch, (config: Config) => 'open' | 'admins' | 'off'> = {
+  MAILBOX: mailboxAccess,
 };
 
 /**
@@ -82,14 +93,9 @@ const accessSwitches: Record<AccessSwitch, (config: Config) => 'open' | 'guarded
  */
 export function switchedProcedure(permission: Permission, setting: AccessSwitch) {
   return procedure.meta({ access: { permission, switch: setting } }).use(async ({ ctx, next }) => {
-    const state = accessSwitches[setting](ctx.config);
+    const state = switchSettings[setting](ctx.config);
     if (state === 'off') throw new AppError('NOT_FOUND');
-    if (state === 'open') return next();
-    const credentials = await ctx.credentials();
-    if (credentials.kind !== 'valid') throw new AppError('UNAUTHENTICATED');
-    if (!can({ role: credentials.viewer.role, scope: credentials.viewer.scope }, permission)) {
-      throw new AppError('FORBIDDEN');
-    }
+    if (state !== 'open') await requirePermission(ctx, permission);
     return next();
   });
 }

@@ -11,8 +11,9 @@ export type AccessRule = 'public' | 'signed-in' | { permission: Permission; swit
 
 /**
  * A configuration setting that changes a permission rule at run time: `open` lets
- * anyone call, `guarded` applies the permission, `off` answers NOT_FOUND to everyone.
- * The mailbox is the one today: open in development, admins only in production.
+ * anyone call, `off` answers NOT_FOUND to everyone, any other setting applies the
+ * permission. The mailbox is the one today (`mailboxAccess` in config.ts): open in
+ * development, admins only in production.
  */
 export type AccessSwitch = 'MAILBOX';
 

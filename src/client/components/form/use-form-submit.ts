@@ -7,14 +7,20 @@ import type { ZodForm } from './use-zod-form.ts';
 /**
  * The submit handler every form shares: the schema checks first; the action's
  * failure puts field errors beside their fields and returns the rest as
- * `formError`, for an ErrorNotice. A press while a call is out is ignored (buttons
- * stay focusable with aria-disabled), and a new attempt clears the last answer.
+ * `formError`, for an ErrorNotice. What the action returns on success is
+ * `result` (null until then), for a form's status line ("Created …"). A press
+ * while a call is out is ignored (buttons stay focusable with aria-disabled), and
+ * a new attempt clears both answers, even one the client's own check stops.
  */
-export function useFormSubmit<S extends z.ZodObject>(form: ZodForm<S>, action: (values: z.output<S>) => Promise<void>) {
+export function useFormSubmit<S extends z.ZodObject, R = void>(
+  form: ZodForm<S>,
+  action: (values: z.output<S>) => Promise<R>,
+) {
   const [formError, setFormError] = useState<ClientError | null>(null);
+  const [result, setResult] = useState<{ value: R } | null>(null);
   const submit = form.handleSubmit(async (values) => {
     try {
-      await action(values);
+      setResult({ value: await action(values) });
     } catch (error) {
       setFormError(applyServerErrors(form, toClientError(error)));
     }
@@ -25,7 +31,8 @@ export function useFormSubmit<S extends z.ZodObject>(form: ZodForm<S>, action: (
       return;
     }
     setFormError(null);
+    setResult(null);
     void submit(event);
   };
-  return { onSubmit, formError, isSubmitting: form.formState.isSubmitting };
+  return { onSubmit, formError, result: result ? result.value : null, isSubmitting: form.formState.isSubmitting };
 }

@@ -1,4 +1,4 @@
-import { useId, useState } from 'react';
+import { useId } from 'react';
 import { limits } from '../../../shared/constants.ts';
 import { changePasswordInputSchema } from '../../../shared/schemas/auth.schema.ts';
 import { ErrorNotice } from '../../components/error-notice.tsx';
@@ -17,13 +17,11 @@ export function ChangePasswordForm() {
   const form = useZodForm(changePasswordInputSchema, { defaultValues: { currentPassword: '', newPassword: '' } });
   const utils = trpc.useUtils();
   const change = trpc.auth.changePassword.useMutation({ meta: { errorsShownInline: true } });
-  const [changed, setChanged] = useState(false);
-  const { onSubmit, formError, isSubmitting } = useFormSubmit(form, async (values) => {
-    setChanged(false);
+  const { onSubmit, formError, result, isSubmitting } = useFormSubmit(form, async (values) => {
     await change.mutateAsync(values);
     form.reset();
-    setChanged(true);
     await utils.auth.sessions.list.invalidate();
+    return 'changed' as const;
   });
 
   return (
@@ -47,7 +45,7 @@ export function ChangePasswordForm() {
       />
       <SubmitButton busy={isSubmitting}>Change password</SubmitButton>
       <p role="status" className="form-status">
-        {changed ? 'Your password is changed. Your other sessions were signed out.' : null}
+        {result === 'changed' ? 'Your password is changed. Your other sessions were signed out.' : null}
       </p>
     </form>
   );

@@ -21,23 +21,22 @@ interface UserRowProps {
 export function UserRow({ user, isSelf, canUpdate, onChanged }: UserRowProps) {
   const roleId = useId();
   const utils = trpc.useUtils();
-  const [role, setRole] = useState(user.role);
-  // Another admin's change arrives with the list: follow it (React's "adjust state on a prop change").
-  const [shownRole, setShownRole] = useState(user.role);
-  if (shownRole !== user.role) {
-    setShownRole(user.role);
-    setRole(user.role);
-  }
+  // The role chosen here and not applied yet; without one the row shows the list's
+  // role, so another admin's change arrives with the list.
+  const [draft, setDraft] = useState<string | null>(null);
+  const role = draft ?? user.role;
   const onSuccess = (updated: AdminUser, change: string) => {
     onChanged(`${updated.name}: ${change}.`);
     return utils.admin.users.list.invalidate();
   };
   const roleSelect = useRef<HTMLSelectElement>(null);
   const setUserRole = trpc.admin.users.setRole.useMutation({
-    onSuccess: (updated) => {
+    onSuccess: async (updated) => {
       // The button goes once the role is applied; focus returns to the choice.
       roleSelect.current?.focus();
-      return onSuccess(updated, `role is now ${updated.role}`);
+      await onSuccess(updated, `role is now ${updated.role}`);
+      // The list now has the new role: the row follows it again.
+      setDraft(null);
     },
   });
   const setDisabled = trpc.admin.users.setDisabled.useMutation({
@@ -69,7 +68,7 @@ export function UserRow({ user, isSelf, canUpdate, onChanged }: UserRowProps) {
             value={role}
             disabled={!editable}
             onChange={(event) => {
-              setRole(event.target.value);
+              setDraft(event.target.value === user.role ? null : event.target.value);
             }}
           >
             {isRole(user.role) ? null : <option value={user.role}>{user.role}</option>}

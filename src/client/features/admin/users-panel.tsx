@@ -1,5 +1,6 @@
 import { useId, useState } from 'react';
 import { limits } from '../../../shared/constants.ts';
+import { LoadMoreButton } from '../../components/load-more-button.tsx';
 import { QueryError } from '../../components/query-error.tsx';
 import { TableScroll } from '../../components/table-scroll.tsx';
 import { useAnnouncement } from '../../components/use-announcement.tsx';
@@ -87,18 +88,7 @@ export function UsersPanel({ viewer }: { viewer: Viewer }) {
               </tbody>
             </table>
           </TableScroll>
-          {users.hasNextPage ? (
-            <button
-              type="button"
-              className="button"
-              aria-disabled={users.isFetchingNextPage}
-              onClick={() => {
-                if (!users.isFetchingNextPage) void users.fetchNextPage();
-              }}
-            >
-              Show more users
-            </button>
-          ) : null}
+          <LoadMoreButton query={users}>Show more users</LoadMoreButton>
         </>
       )}
       {region}

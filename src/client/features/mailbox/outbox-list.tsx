@@ -1,20 +1,24 @@
 import { Link } from '@tanstack/react-router';
 import { useId } from 'react';
 import { limits } from '../../../shared/constants.ts';
+import { LoadMoreButton } from '../../components/load-more-button.tsx';
 import { QueryError } from '../../components/query-error.tsx';
 import { TableScroll } from '../../components/table-scroll.tsx';
 import { formatDateTime } from '../../format.ts';
 import type { MailboxSearch } from '../../mailbox-search.ts';
 import { trpc } from '../../trpc.ts';
-import { mailboxRefreshMs } from './refresh.ts';
+import { onOnePage, refetchIntervalFor } from './refresh.ts';
 import { StatusBadge } from './status-badge.tsx';
 
-/** `mailbox.messages`, newest first, a page at a time, asked again every few seconds. */
+/** `mailbox.messages`, newest first, a page at a time, asked again every few seconds while one page is shown. */
 export function OutboxList({ filters }: { filters: MailboxSearch }) {
   const captionId = useId();
   const messages = trpc.mailbox.messages.useInfiniteQuery(
     { ...filters, limit: limits.page.defaultSize },
-    { getNextPageParam: (page) => page.nextCursor, refetchInterval: mailboxRefreshMs },
+    {
+      getNextPageParam: (page) => page.nextCursor,
+      refetchInterval: (query) => refetchIntervalFor(query.state, onOnePage),
+    },
   );
   const filtered = filters.recipient !== undefined || filters.status !== undefined;
 
@@ -68,18 +72,7 @@ export function OutboxList({ filters }: { filters: MailboxSearch }) {
           </tbody>
         </table>
       </TableScroll>
-      {messages.hasNextPage ? (
-        <button
-          type="button"
-          className="button"
-          aria-disabled={messages.isFetchingNextPage}
-          onClick={() => {
-            if (!messages.isFetchingNextPage) void messages.fetchNextPage();
-          }}
-        >
-          Load more
-        </button>
-      ) : null}
+      <LoadMoreButton query={messages}>Load more</LoadMoreButton>
     </>
   );
 }

@@ -1,11 +1,10 @@
-import { useState } from 'react';
 import { limits } from '../../../shared/constants.ts';
 import { createRecordInputSchema } from '../../../shared/schemas/records.schema.ts';
 import { ErrorNotice } from '../../components/error-notice.tsx';
-import { applyServerErrors } from '../../components/form/apply-server-errors.ts';
+import { SubmitButton } from '../../components/form/submit-button.tsx';
 import { TextField } from '../../components/form/text-field.tsx';
+import { useFormSubmit } from '../../components/form/use-form-submit.ts';
 import { useZodForm } from '../../components/form/use-zod-form.ts';
-import { toClientError, type ClientError } from '../../errors/to-client-error.ts';
 import { trpc } from '../../trpc.ts';
 
 /**
@@ -16,43 +15,21 @@ import { trpc } from '../../trpc.ts';
 export function NewRecordForm() {
   const form = useZodForm(createRecordInputSchema, { defaultValues: { name: '' } });
   const create = trpc.records.create.useMutation({ meta: { errorsShownInline: true } });
-  const [formError, setFormError] = useState<ClientError | null>(null);
-  const [created, setCreated] = useState<string | null>(null);
-
-  const submit = form.handleSubmit(async (values) => {
-    try {
-      const record = await create.mutateAsync(values);
-      form.reset();
-      setCreated(record.name);
-    } catch (error) {
-      setFormError(applyServerErrors(form, toClientError(error)));
-    }
+  // The result is the created record's name, for the status line.
+  const { onSubmit, formError, result, isSubmitting } = useFormSubmit(form, async (values) => {
+    const record = await create.mutateAsync(values);
+    form.reset();
+    return record.name;
   });
 
   return (
-    <form
-      noValidate
-      aria-labelledby="new-record-title"
-      onSubmit={(event) => {
-        // The button stays focusable while a call is out (aria-disabled), so a second press is ignored here.
-        if (form.formState.isSubmitting) {
-          event.preventDefault();
-          return;
-        }
-        // A new attempt replaces the last answer, even one the client's own check stops.
-        setFormError(null);
-        setCreated(null);
-        void submit(event);
-      }}
-    >
+    <form noValidate aria-labelledby="new-record-title" onSubmit={onSubmit}>
       <h2 id="new-record-title">New record</h2>
       {formError ? <ErrorNotice error={formError} /> : null}
       <TextField form={form} name="name" label="Name" hint={`Up to ${limits.text.short} characters.`} />
-      <button type="submit" className="button" aria-disabled={form.formState.isSubmitting}>
-        Create record
-      </button>
+      <SubmitButton busy={isSubmitting}>Create record</SubmitButton>
       <p role="status" className="form-status">
-        {created ? `Created “${created}”.` : null}
+        {result === null ? null : `Created “${result}”.`}
       </p>
     </form>
   );

@@ -2,11 +2,10 @@ import { Heading } from '@react-email/heading';
 import { Text } from '@react-email/text';
 import { identityLifetimes } from '../../../shared/constants.ts';
 import { product } from '../../../shared/product.ts';
-import { hours } from './email-styles.ts';
 import { CallToAction } from './call-to-action.tsx';
 import { defineEmailTemplate } from './define-email-template.ts';
 import { EmailLayout } from './email-layout.tsx';
-import { paragraphStyle, smallPrintStyle, textColor } from './email-styles.ts';
+import { hours, paragraphStyle, smallPrintStyle, textColor } from './email-styles.ts';
 import { Greeting } from './greeting.tsx';
 
 export interface VerifyEmailData {

@@ -19,6 +19,16 @@ describe('roles and permissions', () => {
   it('FIRST_ADMIN_EMAIL makes the first admin; later sign-ups with it do not', async () => {
     const { app, admin } = await appWithAdminAndMember();
     expect((await query(app, 'auth.viewer', undefined, { cookie: admin })).data).toMatchObject({ role: 'admin' });
+
+    // Once an admin exists (here one promoted directly), signing up with it makes a member.
+    const later = await buildTestApp({ FIRST_ADMIN_EMAIL: ADMIN });
+    await signUpVerified(later, 'someone@example.com');
+    await later.db.user.update({ where: { email: 'someone@example.com' }, data: { role: 'admin' } });
+    const latecomer = await signUpVerified(later, ADMIN);
+    expect((await query(later, 'auth.viewer', undefined, { cookie: latecomer })).data).toMatchObject({
+      email: ADMIN,
+      role: 'member',
+    });
   });
 
   it('a member calling an admin procedure gets FORBIDDEN; a signed-out caller UNAUTHENTICATED', async () => {

@@ -47,9 +47,9 @@ export async function setDisabled(ctx: Ctx, actor: Viewer, userId: string, disab
 }
 
 /** Live sessions, newest first; `current` marks the one making this request. */
-export async function listSessions(ctx: Ctx, viewer: Viewer, userId?: string) {
+export async function listSessions(ctx: Ctx, viewer: Viewer) {
   const rows = await ctx.db.session.findMany({
-    where: { expiresAt: { gt: new Date() }, ...(userId ? { userId } : {}) },
+    where: { expiresAt: { gt: new Date() } },
     select: {
       id: true,
       userId: true,

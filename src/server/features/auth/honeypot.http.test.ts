@@ -1,13 +1,8 @@
-import type { FastifyBaseLogger } from 'fastify';
-import { describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { buildTestApp } from '../../test/test-app.ts';
-import { mutate, PASSWORD, signUpVerified } from '../../test/http-client.ts';
-import { caughtByHoneypot } from './honeypot.ts';
+import { comparableBody, mutate, PASSWORD, signUpVerified } from '../../test/http-client.ts';
 
 const BOT = { website: 'https://cheap-pills.example' };
-
-/** An answer without its request id, which differs on every call. */
-const comparable = (body: unknown) => JSON.stringify(body).replace(/"requestId":"[^"]+"/, '');
 
 describe('the honeypot field of the public forms', () => {
   it('sign-up: a bot gets the answer a person gets, and no account or e-mail is made', async () => {
@@ -26,7 +21,7 @@ describe('the honeypot field of the public forms', () => {
     const wrong = await mutate(app, 'auth.signIn', { email: 'ben@example.com', password: 'not the password' });
     const bot = await mutate(app, 'auth.signIn', { email: 'ben@example.com', password: PASSWORD, ...BOT });
     expect([bot.status, bot.appCode]).toEqual([401, 'INVALID_CREDENTIALS']);
-    expect(comparable(bot.response.json())).toBe(comparable(wrong.response.json()));
+    expect(comparableBody(bot)).toBe(comparableBody(wrong));
     expect(bot.setCookies).toEqual([]);
   });
 
@@ -36,7 +31,7 @@ describe('the honeypot field of the public forms', () => {
     const bot = await mutate(app, 'auth.requestPasswordReset', { email: 'cal@example.com', ...BOT });
     const person = await mutate(app, 'auth.requestPasswordReset', { email: 'nobody@example.com' });
     expect(bot.status).toBe(200);
-    expect(comparable(bot.response.json())).toBe(comparable(person.response.json()));
+    expect(comparableBody(bot)).toBe(comparableBody(person));
     expect(
       await app.db.emailOutbox.count({ where: { recipient: 'cal@example.com', template: 'reset-password' } }),
     ).toBe(0);
@@ -63,11 +58,32 @@ describe('the honeypot field of the public forms', () => {
     ).toBe(1);
   });
 
-  it('logs a caught bot at info, naming the procedure', () => {
-    const log = { info: vi.fn() } as unknown as FastifyBaseLogger;
-    expect(caughtByHoneypot({ log }, 'auth.signUp', '')).toBe(false);
-    expect(log.info).not.toHaveBeenCalled();
-    expect(caughtByHoneypot({ log }, 'auth.signUp', 'x')).toBe(true);
-    expect(log.info).toHaveBeenCalledWith({ procedure: 'auth.signUp', honeypot: true }, expect.any(String));
+  it('logs a caught bot at info, naming the procedure', async () => {
+    const lines: string[] = [];
+    const app = await buildTestApp(
+      { LOG_LEVEL: 'info' },
+      { client: 'none', logStream: { write: (line) => lines.push(line) } },
+    );
+    const honeypotLines = () =>
+      lines.map((line) => JSON.parse(line) as Record<string, unknown>).filter((entry) => entry.honeypot === true);
+
+    const person = { name: 'Eve', email: 'eve@example.com', password: PASSWORD, website: '' };
+    expect((await mutate(app, 'auth.signUp', person)).status).toBe(200);
+    // Not caught: the account is made, and nothing is logged about a honeypot.
+    expect(await app.db.user.count({ where: { email: person.email } })).toBe(1);
+    expect(honeypotLines()).toEqual([]);
+
+    const bot = { name: 'Bot', email: 'bot@example.com', password: PASSWORD, website: 'x' };
+    expect((await mutate(app, 'auth.signUp', bot)).status).toBe(200);
+    // Caught: no account, and one line at info (30) naming the procedure.
+    expect(await app.db.user.count({ where: { email: bot.email } })).toBe(0);
+    expect(honeypotLines()).toEqual([
+      expect.objectContaining({
+        level: 30,
+        procedure: 'auth.signUp',
+        honeypot: true,
+        msg: expect.any(String) as unknown,
+      }),
+    ]);
   });
 });
