@@ -1,14 +1,44 @@
-import { defineConfig } from 'vitest/config';
+import { defineConfig, type TestProjectInlineConfiguration } from 'vitest/config';
 
-// Unit and integration tests sit beside the code (src/**/*.test.ts). Each test
-// file gets its own SQLite database, copied from one migrated in global set-up.
+// Unit and integration tests sit beside the code (src/**/*.test.ts). The suite runs on
+// SQLite always, and its integration tests (server and scripts) again on PostgreSQL
+// when TEST_POSTGRES_URL names a server (docs/decisions/0016-postgresql-and-scale-out.md).
+// Each test database is copied from a template migrated once per run.
+// `*.sqlite.test.ts` hold what only SQLite has (its file, its lock, its backup);
+// `*.postgresql.test.ts` what needs PostgreSQL (several instances on one database).
+const postgresUrl = process.env.TEST_POSTGRES_URL;
+
+if (!postgresUrl) {
+  const line = '='.repeat(78);
+  console.warn(
+    `\n${line}\n  PostgreSQL leg SKIPPED: TEST_POSTGRES_URL is not set, so the suite runs on SQLite only.\n  Set it to a server the tests may create databases on, e.g.\n  TEST_POSTGRES_URL=postgresql://postgres@127.0.0.1:5432/postgres npm test\n${line}\n`,
+  );
+  if (process.env.TEST_REQUIRE_POSTGRES === '1') {
+    throw new Error('TEST_REQUIRE_POSTGRES=1, but TEST_POSTGRES_URL is not set: the PostgreSQL leg would be skipped.');
+  }
+}
+
+const sqlite: TestProjectInlineConfiguration = {
+  extends: true,
+  test: { name: 'sqlite', include: ['src/**/*.test.{ts,tsx}'], exclude: ['src/**/*.postgresql.test.ts'] },
+};
+
+const postgresql: TestProjectInlineConfiguration = {
+  extends: true,
+  test: {
+    name: 'postgresql',
+    include: ['src/server/**/*.test.ts', 'src/scripts/**/*.test.ts'],
+    exclude: ['src/**/*.sqlite.test.ts'],
+  },
+};
+
 export default defineConfig({
   test: {
-    include: ['src/**/*.test.{ts,tsx}'],
     environment: 'node',
     globalSetup: ['src/server/test/global-setup.ts'],
     pool: 'forks',
     testTimeout: 20_000,
     hookTimeout: 30_000,
+    projects: postgresUrl ? [sqlite, postgresql] : [sqlite],
   },
 });

@@ -1,11 +1,9 @@
 import { execFile } from 'node:child_process';
-import { copyFileSync } from 'node:fs';
-import { join } from 'node:path';
 import { promisify } from 'node:util';
-import { inject, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { appRoot } from '../server/paths.ts';
 import { mutate, PASSWORD, query, sessionCookie, signUpVerified } from '../server/test/http-client.ts';
-import { buildTestApp, scratchDir } from '../server/test/test-app.ts';
+import { buildTestApp, testDatabaseUrl } from '../server/test/test-app.ts';
 
 async function createAdmin(databaseUrl: string, email: string) {
   const { stdout } = await promisify(execFile)(
@@ -18,13 +16,12 @@ async function createAdmin(databaseUrl: string, email: string) {
 
 describe('npm run user:create-admin', () => {
   it('creates an admin with no usable password, whose reset link sets one', async () => {
-    const file = join(scratchDir(), 'app.db');
-    copyFileSync(inject('templateDatabase'), file);
-    const output = await createAdmin(`file:${file}`, 'boss@example.com');
+    const databaseUrl = await testDatabaseUrl();
+    const output = await createAdmin(databaseUrl, 'boss@example.com');
     const link = /http\S+reset-password\?token=\S+/.exec(output)?.[0];
     expect(link).toBeDefined();
 
-    const app = await buildTestApp({ DATABASE_URL: `file:${file}` });
+    const app = await buildTestApp({ DATABASE_URL: databaseUrl });
     const token = new URL(link ?? '').searchParams.get('token');
     expect((await mutate(app, 'auth.resetPassword', { token, password: PASSWORD })).status).toBe(200);
     const cookie = sessionCookie(await mutate(app, 'auth.signIn', { email: 'boss@example.com', password: PASSWORD }));
@@ -32,11 +29,10 @@ describe('npm run user:create-admin', () => {
   });
 
   it('promotes an existing account', async () => {
-    const file = join(scratchDir(), 'app.db');
-    copyFileSync(inject('templateDatabase'), file);
-    const app = await buildTestApp({ DATABASE_URL: `file:${file}` });
+    const databaseUrl = await testDatabaseUrl();
+    const app = await buildTestApp({ DATABASE_URL: databaseUrl });
     const cookie = await signUpVerified(app, 'existing@example.com');
-    expect(await createAdmin(`file:${file}`, 'existing@example.com')).toContain('is now an administrator');
+    expect(await createAdmin(databaseUrl, 'existing@example.com')).toContain('is now an administrator');
     expect((await query(app, 'auth.viewer', undefined, { cookie })).data).toMatchObject({ role: 'admin' });
   });
 });

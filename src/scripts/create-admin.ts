@@ -10,8 +10,8 @@ import { z } from 'zod';
 import { createAuth } from '../server/auth/create-auth.ts';
 import { loadConfig } from '../server/config.ts';
 import { pendingMigrations } from '../server/db/applied-migrations.ts';
-import { openDatabase } from '../server/db/client.ts';
-import { migrateDatabase } from '../server/db/migrations.ts';
+import { databaseOptionsFrom, openDatabase } from '../server/db/client.ts';
+import { migrateDatabase, projectMigrationNames } from '../server/db/migrations.ts';
 import { createOutboxEmail, latestMessageTo, linkIn } from '../server/email/outbox.ts';
 import { messageIdDomainOf } from '../server/email/sender.ts';
 
@@ -22,13 +22,13 @@ async function main(): Promise<number> {
     return 2;
   }
   const config = loadConfig();
-  let db = await openDatabase({ databaseUrl: config.DATABASE_URL, busyTimeoutMs: config.SQLITE_BUSY_TIMEOUT_MS });
+  let db = await openDatabase(databaseOptionsFrom(config));
   // A fresh clone may never have started; a running server has migrated already, and
   // the migration engine's exclusive lock would wait for it, so migrate only if needed.
-  if ((await pendingMigrations(db)).length) {
+  if ((await pendingMigrations(db, projectMigrationNames(config.DATABASE_URL))).length) {
     await db.$disconnect();
     await migrateDatabase(config.DATABASE_URL);
-    db = await openDatabase({ databaseUrl: config.DATABASE_URL, busyTimeoutMs: config.SQLITE_BUSY_TIMEOUT_MS });
+    db = await openDatabase(databaseOptionsFrom(config));
   }
   try {
     const existing = await db.user.findUnique({ where: { email: email.data }, select: { id: true } });

@@ -20,6 +20,7 @@ import { basename, dirname, join, resolve } from 'node:path';
 import Database from 'better-sqlite3';
 import { authSecretFile } from '../server/auth/auth-secret.ts';
 import { loadConfig } from '../server/config.ts';
+import { engineOf } from '../server/db/engines.ts';
 import { sqliteFileFromUrl } from '../server/db/sqlite-url.ts';
 
 const usage = 'Usage: npm run db:backup -- <new file>   (container: node dist/server/db-backup.js <new file>)';
@@ -36,6 +37,12 @@ function main(): number {
     return 1;
   }
   const config = loadConfig();
+  if (engineOf(config.DATABASE_URL) !== 'sqlite') {
+    console.error(
+      'db:backup copies a SQLite file. On PostgreSQL, use pg_dump or the provider’s backups (docs/operations.md).',
+    );
+    return 1;
+  }
   const source = sqliteFileFromUrl(config.DATABASE_URL);
   if (!existsSync(source)) {
     console.error(`No database at ${source} (DATABASE_URL=${config.DATABASE_URL}).`);

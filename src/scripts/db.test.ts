@@ -1,56 +1,81 @@
 import { spawnSync } from 'node:child_process';
-import { appendFileSync, cpSync, readdirSync } from 'node:fs';
+import { appendFileSync, cpSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, inject, it } from 'vitest';
 import { appRoot } from '../server/paths.ts';
-import { scratchDir } from '../server/test/test-app.ts';
+import { emptyTestDatabaseUrl, scratchDir, testEngine } from '../server/test/test-app.ts';
 
-/** Runs the database command as `npm run db:*` does, on a copy of the schema folder. */
-function db(args: string[], databaseUrl: string) {
+/** Runs the database command as `npm run db:*` does, on a copy of prisma/. */
+function db(args: string[], env: Record<string, string>) {
   const result = spawnSync(process.execPath, ['--import', 'tsx', 'src/scripts/db.ts', ...args], {
     cwd: appRoot,
-    env: { ...process.env, DATABASE_URL: databaseUrl, NODE_OPTIONS: '' },
+    env: { ...process.env, SHADOW_DATABASE_URL: '', NODE_OPTIONS: '', ...env },
     encoding: 'utf8',
   });
   return { code: result.status, out: result.stdout + result.stderr };
 }
 
-function workspace() {
-  const dir = scratchDir();
-  cpSync(join(appRoot, 'prisma/sqlite'), join(dir, 'sqlite'), { recursive: true });
-  return { schemaDir: join(dir, 'sqlite'), databaseUrl: `file:${join(dir, 'app.db')}` };
+async function workspace() {
+  const prismaDir = scratchDir();
+  cpSync(join(appRoot, 'prisma'), prismaDir, { recursive: true });
+  return { prismaDir, databaseUrl: await emptyTestDatabaseUrl() };
 }
 
-describe('the db:* commands', () => {
-  it('db:status exits 1 with pending migrations; db:migrate applies them and is idempotent; then db:status exits 0', () => {
-    const { schemaDir, databaseUrl } = workspace();
-    const before = db(['status', '--schema-dir', schemaDir], databaseUrl);
+const migrationsOf = (prismaDir: string, engine: string) => readdirSync(join(prismaDir, engine, 'migrations'));
+
+describe(`the db:* commands (${testEngine()})`, () => {
+  it('db:status exits 1 with pending migrations; db:migrate applies them and is idempotent; then db:status exits 0', async () => {
+    const { prismaDir, databaseUrl } = await workspace();
+    const before = db(['status', '--prisma-dir', prismaDir], { DATABASE_URL: databaseUrl });
     expect(before.code).toBe(1);
     expect(before.out).toContain('NOT up to date');
 
-    const migrate = db(['migrate', '--schema-dir', schemaDir], databaseUrl);
+    const migrate = db(['migrate', '--prisma-dir', prismaDir], { DATABASE_URL: databaseUrl });
     expect(migrate.code).toBe(0);
     expect(migrate.out).toMatch(/Applied: \d{14}_init/);
-    expect(db(['migrate', '--schema-dir', schemaDir], databaseUrl).out).toContain('No pending migrations.');
+    expect(db(['migrate', '--prisma-dir', prismaDir], { DATABASE_URL: databaseUrl }).out).toContain(
+      'No pending migrations.',
+    );
 
-    const after = db(['status', '--schema-dir', schemaDir], databaseUrl);
+    const after = db(['status', '--prisma-dir', prismaDir], { DATABASE_URL: databaseUrl });
     expect(after.code).toBe(0);
     expect(after.out).toContain('Database is up to date.');
   });
 
-  it('db:migration writes a migration for a schema change', () => {
-    const { schemaDir, databaseUrl } = workspace();
-    expect(db(['migration', 'noop', '--schema-dir', schemaDir], databaseUrl).out).toContain('No schema changes.');
-    appendFileSync(join(schemaDir, 'schema.prisma'), '\nmodel Tag {\n  id String @id\n}\n');
+  it.runIf(testEngine() === 'postgresql')(
+    'db:migration derives both schemas from the models and writes a migration for each engine',
+    async () => {
+      const { prismaDir } = await workspace();
+      const server = { DATABASE_URL: 'file::memory:', SHADOW_DATABASE_URL: inject('postgresServer') };
+      expect(db(['migration', 'noop', '--prisma-dir', prismaDir], server).out).toContain('No schema changes');
+      appendFileSync(join(prismaDir, 'models.prisma'), '\nmodel Tag {\n  id String @id\n}\n');
 
-    const created = db(['migration', 'add_tag', '--schema-dir', schemaDir], databaseUrl);
-    expect(created.code).toBe(0);
-    expect(readdirSync(join(schemaDir, 'migrations')).some((name) => name.endsWith('_add_tag'))).toBe(true);
+      const created = db(['migration', 'add_tag', '--prisma-dir', prismaDir], server);
+      expect(created.code).toBe(0);
+      for (const engine of ['sqlite', 'postgresql']) {
+        expect(readFileSync(join(prismaDir, engine, 'schema.prisma'), 'utf8')).toContain('model Tag');
+        const folder = migrationsOf(prismaDir, engine).find((name) => name.endsWith('_add_tag'));
+        expect(folder).toBeDefined();
+        expect(readFileSync(join(prismaDir, engine, 'migrations', folder ?? '', 'migration.sql'), 'utf8')).toContain(
+          'CREATE TABLE "Tag"',
+        );
+      }
+    },
+  );
+
+  it('db:migration without a PostgreSQL server to diff on refuses, and writes no migration for either engine', async () => {
+    const { prismaDir } = await workspace();
+    const before = ['sqlite', 'postgresql'].map((engine) => migrationsOf(prismaDir, engine));
+    appendFileSync(join(prismaDir, 'models.prisma'), '\nmodel Tag {\n  id String @id\n}\n');
+    const result = db(['migration', 'add_tag', '--prisma-dir', prismaDir], { DATABASE_URL: 'file::memory:' });
+    expect(result.code).toBe(1);
+    expect(result.out).toContain('set SHADOW_DATABASE_URL');
+    expect(['sqlite', 'postgresql'].map((engine) => migrationsOf(prismaDir, engine))).toEqual(before);
   });
 
-  it('db:migration without a name explains its usage', () => {
-    const { schemaDir, databaseUrl } = workspace();
-    const result = db(['migration', '--schema-dir', schemaDir], databaseUrl);
+  it('db:migration without a name explains its usage', async () => {
+    const { prismaDir, databaseUrl } = await workspace();
+    const result = db(['migration', '--prisma-dir', prismaDir], { DATABASE_URL: databaseUrl });
     expect(result.code).toBe(2);
     expect(result.out).toContain('Usage: npm run db:migration -- <name>');
   });

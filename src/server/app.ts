@@ -122,7 +122,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   };
   app.decorate('services', services);
 
-  await app.register(healthPlugin, { logLevel: config.LOG_LEVEL });
+  await app.register(healthPlugin, { logLevel: config.LOG_LEVEL, databaseUrl: config.DATABASE_URL });
   await app.register(trpcPlugin, { services });
   if (client === 'static') await app.register(clientStaticPlugin, { distDir: config.CLIENT_DIST_DIR });
   if (client === 'vite') await app.register((await import('./plugins/client-dev.ts')).clientDevPlugin);

@@ -47,6 +47,16 @@ describe('loadConfig', () => {
     expect(attempt).toThrow(new RegExp(`^Invalid configuration: ${name} .*\\(got "${value}"\\)$`));
   });
 
+  it('picks PostgreSQL from a postgres:// or postgresql:// URL, and requires a shared AUTH_SECRET with it in production', () => {
+    const secret = 'a-secret-of-at-least-thirty-two-characters';
+    for (const url of ['postgres://app@db:5432/app', 'postgresql://app@db/app']) {
+      expect(() => loadConfig({ DATABASE_URL: url })).toThrow(/AUTH_SECRET must be set with PostgreSQL/);
+      expect(loadConfig({ DATABASE_URL: url, AUTH_SECRET: secret }).DATABASE_URL).toBe(url);
+      expect(loadConfig({ DATABASE_URL: url, NODE_ENV: 'development' }).DATABASE_POOL_SIZE).toBe(10);
+    }
+    expect(() => loadConfig({ REDIS_URL: 'http://cache' })).toThrow(/REDIS_URL must be a Redis URL/);
+  });
+
   it('opens the mailbox to anyone in development only, to admins in production, and lets it be turned off', () => {
     expect(() => loadConfig({ MAILBOX: 'open' })).toThrow(/MAILBOX must not be open in production/);
     expect(mailboxAccess(loadConfig({}))).toBe('admins');

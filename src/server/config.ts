@@ -33,10 +33,17 @@ export const configSchema = z.object({
   PORT: integer(0, 65_535).default(3000),
   DATABASE_URL: z
     .string()
-    .regex(/^file:.+/, {
-      message: 'must be a SQLite URL such as file:./data/app.db',
+    .regex(/^(?:file:.+|postgres(?:ql)?:\/\/.+)$/, {
+      message:
+        'must be a SQLite URL such as file:./data/app.db or a PostgreSQL URL such as postgresql://app@db:5432/app',
     })
     .default('file:./data/app.db'),
+  DATABASE_POOL_SIZE: integer(1, 1_000).default(10),
+  DATABASE_CONNECT_TIMEOUT_MS: integer(100, 60_000).default(5_000),
+  SHADOW_DATABASE_URL: z
+    .string()
+    .regex(/^postgres(?:ql)?:\/\/.+$/, { message: 'must be a PostgreSQL URL' })
+    .optional(),
   SQLITE_BUSY_TIMEOUT_MS: integer(5_000, 60_000).default(5000),
   SQLITE_SYNCHRONOUS: z.enum(['FULL', 'NORMAL']).default('FULL'),
   MIGRATE_ON_START: booleanFromString.default(true),
@@ -50,6 +57,10 @@ export const configSchema = z.object({
     z.string().regex(/^[0-9a-fA-F:.]+(?:\/\d{1,3})?$/, { message: 'must list IP addresses or CIDR ranges' }),
   ).optional(),
   TRUSTED_ORIGINS: commaList(z.url({ message: 'must list origins such as https://admin.example.com' })).optional(),
+  REDIS_URL: z
+    .string()
+    .regex(/^rediss?:\/\/.+$/, { message: 'must be a Redis URL such as redis://cache:6379' })
+    .optional(),
   RATE_LIMIT_PER_MINUTE: integer(1, 1_000_000).default(600),
   AUTH_RATE_LIMIT: integer(1, 1_000_000).default(20),
   HSTS_MAX_AGE_SECONDS: integer(0, 2 * 365 * 24 * 60 * 60).default(365 * 24 * 60 * 60),
@@ -101,6 +112,12 @@ function checkCombinations(config: Config, context: z.RefinementCtx) {
   };
   if (config.MAILBOX === 'open' && config.NODE_ENV === 'production') {
     problem('MAILBOX', 'must not be open in production: it shows e-mailed sign-in links to anyone');
+  }
+  if (/^postgres(?:ql)?:\/\//.test(config.DATABASE_URL) && !config.AUTH_SECRET && config.NODE_ENV === 'production') {
+    problem(
+      'AUTH_SECRET',
+      'must be set with PostgreSQL: every instance must sign session cookies with the same secret',
+    );
   }
   if (config.EMAIL_TRANSPORT === 'disabled') {
     problem(

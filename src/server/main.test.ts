@@ -7,6 +7,7 @@ import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import { describe, expect, it } from 'vitest';
 import { pendingMigrations } from './db/applied-migrations.ts';
+import { projectMigrationNames } from './db/migrations.ts';
 import { openDatabase } from './db/client.ts';
 import { appRoot } from './paths.ts';
 import { PASSWORD } from './test/http-client.ts';
@@ -120,10 +121,10 @@ describe('main: start-up and shutdown', () => {
       { EMAIL_TRANSPORT: 'disabled' },
       'Invalid configuration: EMAIL_TRANSPORT must not be disabled: identity (verify-email, reset-password) sends e-mail; use smtp, or log to keep messages in the mailbox (got "disabled")',
     ],
-  ])('refuses to start with an e-mail set-up that cannot work: %j', (env, message) => {
+  ])('refuses to start with an e-mail set-up that cannot work: %j', async (env, message) => {
     const result = spawnSync(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
       cwd: appRoot,
-      env: { ...baseEnv(), PORT: '0', DATABASE_URL: testDatabaseUrl(), MIGRATE_ON_START: 'false', ...env },
+      env: { ...baseEnv(), PORT: '0', DATABASE_URL: await testDatabaseUrl(), MIGRATE_ON_START: 'false', ...env },
       encoding: 'utf8',
     });
     expect(result.status).toBe(1);
@@ -200,14 +201,14 @@ describe('main: start-up and shutdown', () => {
     expect(output).not.toContain('Server listening');
     const db = await openDatabase({ databaseUrl: `file:${file}`, busyTimeoutMs: 5000 });
     try {
-      expect(await pendingMigrations(db)).toEqual([]);
+      expect(await pendingMigrations(db, projectMigrationNames(`file:${file}`))).toEqual([]);
     } finally {
       await db.$disconnect();
     }
   }, 60_000);
 
   it('shuts down on SIGINT as on SIGTERM, and a second signal exits at once with code 1', async () => {
-    const server = await startServer({ DATABASE_URL: testDatabaseUrl() });
+    const server = await startServer({ DATABASE_URL: await testDatabaseUrl() });
     const stuck = await trickledSignUp(server, 'stuck@example.com');
     server.child.kill('SIGINT');
     await server.logLine(/"signal":"SIGINT".*"msg":"shutting down"/);
@@ -223,7 +224,7 @@ describe('main: start-up and shutdown', () => {
   }, 60_000);
 
   it('exits 1 once SHUTDOWN_TIMEOUT_MS has passed with a request still in flight', async () => {
-    const server = await startServer({ DATABASE_URL: testDatabaseUrl(), SHUTDOWN_TIMEOUT_MS: '1000' });
+    const server = await startServer({ DATABASE_URL: await testDatabaseUrl(), SHUTDOWN_TIMEOUT_MS: '1000' });
     const stuck = await trickledSignUp(server, 'stuck@example.com');
     const signalled = Date.now();
     server.child.kill('SIGTERM');
@@ -236,10 +237,16 @@ describe('main: start-up and shutdown', () => {
     stuck.abandon();
   }, 60_000);
 
-  it('does not start on a test database without its client build in production', () => {
+  it('does not start on a test database without its client build in production', async () => {
     const result = spawnSync(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
       cwd: appRoot,
-      env: { ...baseEnv(), NODE_ENV: 'production', PORT: '0', DATABASE_URL: testDatabaseUrl() },
+      env: {
+        ...baseEnv(),
+        NODE_ENV: 'production',
+        PORT: '0',
+        DATABASE_URL: await testDatabaseUrl(),
+        AUTH_SECRET: 'a-secret-of-at-least-thirty-two-characters',
+      },
       encoding: 'utf8',
     });
     expect(result.status).toBe(1);

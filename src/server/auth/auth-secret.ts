@@ -2,13 +2,16 @@ import { randomBytes } from 'node:crypto';
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import type { Config } from '../config.ts';
+import { engineOf } from '../db/engines.ts';
 import { sqliteFileFromUrl } from '../db/sqlite-url.ts';
 
 /**
  * Where the generated secret is kept: beside the SQLite file. null for an in-memory
- * database, whose secret lives as long as the process.
+ * database, whose secret lives as long as the process, and for PostgreSQL, where
+ * production requires AUTH_SECRET (config.ts) because instances share no folder.
  */
 export function authSecretFile(config: Config): string | null {
+  if (engineOf(config.DATABASE_URL) !== 'sqlite') return null;
   const database = sqliteFileFromUrl(config.DATABASE_URL);
   return database === ':memory:' ? null : join(dirname(database), '.auth-secret');
 }

@@ -10,6 +10,7 @@ import { defaultRole } from '../../shared/permissions.ts';
 import { product } from '../../shared/product.ts';
 import { publicUrl, type Config } from '../config.ts';
 import type { Database } from '../db/client.ts';
+import { engineOf } from '../db/engines.ts';
 import { currentClient, joiningTransactions } from '../db/transaction.ts';
 import type { EmailMessage, EmailPort } from '../email/email-port.ts';
 import { resolveAuthSecret } from './auth-secret.ts';
@@ -70,13 +71,14 @@ export function createAuth({ config, db, email, log }: AuthDependencies) {
     secret: resolveAuthSecret(config),
     // `transaction: true` makes the library's multi-step writes atomic; through
     // joiningTransactions they also join ours, with the e-mails queued in between.
-    database: prismaAdapter(joiningTransactions(db), { provider: 'sqlite', transaction: true }),
+    database: prismaAdapter(joiningTransactions(db), { provider: engineOf(config.DATABASE_URL), transaction: true }),
     trustedOrigins: [origin.origin],
     telemetry: { enabled: false },
     // The library's own messages go to the app's log; a refused key is routine, not an error.
     logger: {
-      log: (level, message) => {
-        log[level === 'error' ? 'warn' : level]({ source: 'auth' }, message);
+      log: (level, message, ...args: unknown[]) => {
+        const err = args.find((arg) => arg instanceof Error);
+        log[level === 'error' ? 'warn' : level]({ source: 'auth', ...(err ? { err } : {}) }, message);
       },
     },
     // Limits are the app's own (per procedure); the library's apply to its HTTP routes only.

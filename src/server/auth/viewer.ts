@@ -1,4 +1,5 @@
 import { defaultRole, isPermission, type Permission } from '../../shared/permissions.ts';
+import { AppError } from '../../shared/errors.ts';
 import type { Auth } from './create-auth.ts';
 
 /** Who is calling: a signed-in person (session cookie) or a script (API key). */
@@ -50,7 +51,14 @@ export async function readCredentials(
   if (!headers.get('cookie')?.includes('session_token')) return { kind: 'none' };
   const answer = await auth.api
     .getSession({ headers, query: { disableRefresh: !refresh.extend }, returnHeaders: true })
-    .catch(() => null);
+    .catch((error: unknown) => {
+      // A cookie the library refuses is no answer, not an error; an error is its store
+      // (the database) failing, and the viewer must not look signed out meanwhile.
+      if ((error as { statusCode?: unknown }).statusCode === 500) {
+        throw new AppError('UNAVAILABLE', { cause: error });
+      }
+      return null;
+    });
   const found = answer?.response;
   if (!found || found.user.disabled) return { kind: 'refused' };
   refresh.setCookies(answer.headers.getSetCookie());

@@ -1,5 +1,11 @@
 import type { Database } from './client.ts';
-import { localMigrationNames } from './migrations.ts';
+
+/** True when a query failed because a table it reads does not exist, on either engine. */
+function isMissingTable(error: unknown): boolean {
+  const cause = (error as { meta?: { driverAdapterError?: { cause?: { kind?: string } } } }).meta?.driverAdapterError
+    ?.cause;
+  return cause?.kind === 'TableDoesNotExist';
+}
 
 /**
  * The project's migrations the database has not applied, read with the app's own
@@ -7,12 +13,15 @@ import { localMigrationNames } from './migrations.ts';
  * ask while a server is running. A database never migrated has no history table:
  * every migration is pending.
  */
-export async function pendingMigrations(db: Database, expected = localMigrationNames()): Promise<string[]> {
-  const tables = await db.$queryRaw<{ name: string }[]>`
-    SELECT name FROM sqlite_master WHERE type = 'table' AND name = '_prisma_migrations'`;
-  if (tables.length === 0) return expected;
-  const rows = await db.$queryRaw<{ migration_name: string }[]>`
-    SELECT migration_name FROM _prisma_migrations WHERE finished_at IS NOT NULL AND rolled_back_at IS NULL`;
+export async function pendingMigrations(db: Database, expected: string[]): Promise<string[]> {
+  let rows: { migration_name: string }[];
+  try {
+    rows = await db.$queryRaw<{ migration_name: string }[]>`
+      SELECT migration_name FROM _prisma_migrations WHERE finished_at IS NOT NULL AND rolled_back_at IS NULL`;
+  } catch (error) {
+    if (isMissingTable(error)) return expected;
+    throw error;
+  }
   const applied = new Set(rows.map((row) => row.migration_name));
   return expected.filter((name) => !applied.has(name));
 }

@@ -1,60 +1,51 @@
-import { PrismaBetterSqlite3 } from '@prisma/adapter-better-sqlite3';
-import { PrismaClient } from './generated/sqlite/client.ts';
-import { oneConnectionAtATime } from './one-connection.ts';
-import { sqliteFileFromUrl } from './sqlite-url.ts';
-
-export type Database = PrismaClient;
-
-export interface DatabaseOptions {
-  databaseUrl: string;
-  /** How long a statement waits for another process's lock before failing with SQLITE_BUSY. */
-  busyTimeoutMs: number;
-  /** When a commit reaches the disk; FULL unless told otherwise (docs/decisions/0014-durability-and-lifecycle.md). */
-  synchronous?: 'FULL' | 'NORMAL';
-  /**
-   * Told how long each query or transaction waited for the one connection, in ms:
-   * SQLite's counterpart of a pool's wait time, for metrics.
-   */
-  onConnectionWait?: (waitedMs: number) => void;
-}
+import type { Config } from '../config.ts';
+import type { PrismaClient } from './generated/sqlite/client.ts';
+import type { PrismaClient as PostgresqlClient } from './generated/postgresql/client.ts';
+import type { DatabaseOptions } from './database-options.ts';
+import { type Engine, engineOf } from './engines.ts';
+import { openPostgresqlDatabase, postgresqlVersion } from './postgresql-database.ts';
+import { openSqliteDatabase, sqliteVersion } from './sqlite-database.ts';
 
 /**
- * Opens the application's Prisma client on SQLite through the better-sqlite3
- * driver adapter (no engine binary at run time).
+ * The application's Prisma client. Both engines' clients come from the same models
+ * and have the same API; the type is SQLite's, the narrower of the two, so code that
+ * compiles runs on either (docs/decisions/0016-postgresql-and-scale-out.md).
  */
-export async function openDatabase({
-  databaseUrl,
-  busyTimeoutMs,
-  synchronous = 'FULL',
-  onConnectionWait,
-}: DatabaseOptions): Promise<Database> {
-  const adapter = oneConnectionAtATime(
-    new PrismaBetterSqlite3({
-      url: sqliteFileFromUrl(databaseUrl),
-      timeout: busyTimeoutMs,
-    }),
-    { onWait: onConnectionWait },
-  );
-  const db = new PrismaClient({
-    adapter,
-    // A transaction waits for the one connection as long as a write waits for another
-    // process's lock (Prisma's own default is 2 s): a few concurrent sign-ups, each
-    // hashing a password inside its transaction, must queue, not fail with 503.
-    transactionOptions: { maxWait: busyTimeoutMs, timeout: 2 * busyTimeoutMs },
-  });
-  // WAL lets readers proceed while one writer commits; the setting is stored in
-  // the file, so applying it on every start is idempotent.
-  await db.$queryRaw`PRAGMA journal_mode = WAL`;
-  // Per connection, not stored in the file. FULL syncs the WAL at every commit, so an
-  // acknowledged write survives a power cut; NORMAL only at checkpoints (an OS crash
-  // may lose the last commits, a process crash loses nothing).
-  if (synchronous === 'FULL') await db.$executeRaw`PRAGMA synchronous = FULL`;
-  else await db.$executeRaw`PRAGMA synchronous = NORMAL`;
+export type Database = PrismaClient;
+export type { DatabaseOptions };
+
+const engines = new WeakMap<Database, Engine>();
+
+/** Opens the database DATABASE_URL names, on the engine its scheme picks. */
+export async function openDatabase(options: DatabaseOptions): Promise<Database> {
+  const engine = engineOf(options.databaseUrl);
+  const db =
+    engine === 'sqlite' ? await openSqliteDatabase(options) : (openPostgresqlDatabase(options) as unknown as Database);
+  engines.set(db, engine);
   return db;
 }
 
+/** The options the server opens its database with, from its configuration. */
+export function databaseOptionsFrom(config: Config, onConnectionWait?: (waitedMs: number) => void): DatabaseOptions {
+  return {
+    databaseUrl: config.DATABASE_URL,
+    busyTimeoutMs: config.SQLITE_BUSY_TIMEOUT_MS,
+    synchronous: config.SQLITE_SYNCHRONOUS,
+    onConnectionWait,
+    poolSize: config.DATABASE_POOL_SIZE,
+    connectTimeoutMs: config.DATABASE_CONNECT_TIMEOUT_MS,
+  };
+}
+
+/** The engine a client opened by `openDatabase` talks to. */
+export function engineOfDatabase(db: Database): Engine {
+  return engines.get(db) ?? 'sqlite';
+}
+
 /** Which engine answers, and its version: `system.info` shows it to operators. */
-export async function databaseEngine(db: Database): Promise<{ engine: 'sqlite'; version: string }> {
-  const [row] = await db.$queryRaw<{ version: string }[]>`SELECT sqlite_version() AS version`;
-  return { engine: 'sqlite', version: row?.version ?? 'unknown' };
+export async function databaseEngine(db: Database): Promise<{ engine: Engine; version: string }> {
+  const engine = engineOfDatabase(db);
+  const version =
+    engine === 'sqlite' ? await sqliteVersion(db) : await postgresqlVersion(db as unknown as PostgresqlClient);
+  return { engine, version };
 }

@@ -1,22 +1,21 @@
-import { cpSync, readFileSync, readdirSync, writeFileSync, appendFileSync, mkdirSync } from 'node:fs';
+import { appendFileSync, cpSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import Database from 'better-sqlite3';
 import { afterEach, describe, expect, it } from 'vitest';
-import { appRoot } from '../paths.ts';
-import { scratchDir } from '../test/test-app.ts';
-import { isClean, localMigrationNames, MigrationEngine, migrationPathsIn, type MigrationPaths } from './migrations.ts';
+import { emptyTestDatabaseUrl, scratchDir, testEngine } from '../test/test-app.ts';
+import { openDatabase } from './client.ts';
+import { migrationPathsFor, prismaDir, type MigrationPaths } from './engines.ts';
+import { isClean, localMigrationNames, MigrationEngine, migrateDatabase } from './migrations.ts';
 
-/** A copy of the project's SQLite schema and migrations that a test may change. */
-function copyOfProjectSchema(): { paths: MigrationPaths; databaseUrl: string; file: string } {
+/** A copy of the project's models, schemas and migrations that a test may change, and an empty database. */
+async function copyOfProjectSchema(): Promise<{ paths: MigrationPaths; databaseUrl: string }> {
   const dir = scratchDir();
-  cpSync(join(appRoot, 'prisma/sqlite'), join(dir, 'sqlite'), { recursive: true });
-  const file = join(dir, 'app.db');
-  return { paths: migrationPathsIn(join(dir, 'sqlite')), databaseUrl: `file:${file}`, file };
+  cpSync(prismaDir, dir, { recursive: true });
+  return { paths: migrationPathsFor(testEngine(), dir), databaseUrl: await emptyTestDatabaseUrl() };
 }
 
 const open: MigrationEngine[] = [];
 async function engineFor(databaseUrl: string, paths: MigrationPaths) {
-  const engine = await MigrationEngine.open(databaseUrl, paths);
+  const engine = await MigrationEngine.open(databaseUrl, { paths });
   open.push(engine);
   return engine;
 }
@@ -24,11 +23,21 @@ afterEach(async () => {
   await Promise.all(open.splice(0).map((engine) => engine.close()));
 });
 
-const projectMigrations = localMigrationNames();
+/** Makes a table outside the migrations through the app's client, then closes it (SQLite's lock is exclusive). */
+async function createSneakyTable(databaseUrl: string) {
+  const db = await openDatabase({ databaseUrl, busyTimeoutMs: 5000 });
+  try {
+    return await db.$executeRaw`CREATE TABLE sneaky (id INTEGER)`;
+  } finally {
+    await db.$disconnect();
+  }
+}
 
-describe('migrations through the WebAssembly schema engine', () => {
+const projectMigrations = localMigrationNames(migrationPathsFor(testEngine()));
+
+describe(`migrations through the WebAssembly schema engine (${testEngine()})`, () => {
   it('reports every migration as pending on a new database, applies them once, then is clean', async () => {
-    const { paths, databaseUrl } = copyOfProjectSchema();
+    const { paths, databaseUrl } = await copyOfProjectSchema();
     const engine = await engineFor(databaseUrl, paths);
 
     expect((await engine.status()).pending).toEqual(projectMigrations);
@@ -39,24 +48,22 @@ describe('migrations through the WebAssembly schema engine', () => {
     expect(isClean(status)).toBe(true);
   });
 
-  it('creates the tables the schema declares', async () => {
-    const { paths, databaseUrl, file } = copyOfProjectSchema();
-    const engine = await engineFor(databaseUrl, paths);
-    await engine.apply();
-    // The engine holds SQLite's exclusive lock until it is closed.
-    await engine.close();
-    const tables = new Database(file)
-      .prepare("SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%'")
-      .all() as { name: string }[];
-    expect(tables.map((table) => table.name)).toEqual(expect.arrayContaining(['User', '_prisma_migrations']));
+  it('creates the tables the models declare', async () => {
+    const { paths, databaseUrl } = await copyOfProjectSchema();
+    await migrateDatabase(databaseUrl, paths);
+    const db = await openDatabase({ databaseUrl, busyTimeoutMs: 5000 });
+    try {
+      expect(await db.user.count()).toBe(0);
+      expect(await db.emailOutbox.count()).toBe(0);
+    } finally {
+      await db.$disconnect();
+    }
   });
 
   it('detects drift: a table made outside the migrations', async () => {
-    const { paths, databaseUrl, file } = copyOfProjectSchema();
-    const engine = await engineFor(databaseUrl, paths);
-    await engine.apply();
-    await engine.close();
-    new Database(file).exec('CREATE TABLE sneaky (id INTEGER)');
+    const { paths, databaseUrl } = await copyOfProjectSchema();
+    await migrateDatabase(databaseUrl, paths);
+    await createSneakyTable(databaseUrl);
 
     const status = await (await engineFor(databaseUrl, paths)).status();
     expect(status.drift).toContain('sneaky');
@@ -64,7 +71,7 @@ describe('migrations through the WebAssembly schema engine', () => {
   });
 
   it('creates a migration from a schema change, and none when nothing changed', async () => {
-    const { paths, databaseUrl } = copyOfProjectSchema();
+    const { paths, databaseUrl } = await copyOfProjectSchema();
     const engine = await engineFor(databaseUrl, paths);
     expect(await engine.create('nothing_new')).toBeNull();
 
@@ -80,16 +87,14 @@ describe('migrations through the WebAssembly schema engine', () => {
   });
 
   it('refuses a migration name that is not a plain identifier', async () => {
-    const { paths, databaseUrl } = copyOfProjectSchema();
+    const { paths, databaseUrl } = await copyOfProjectSchema();
     const engine = await engineFor(databaseUrl, paths);
     await expect(engine.create('../escape')).rejects.toThrow(/lowercase letters/);
   });
 
-  it('reports a migration that failed halfway, and refuses to apply past it', async () => {
-    const { paths, databaseUrl } = copyOfProjectSchema();
-    const engine = await engineFor(databaseUrl, paths);
-    await engine.apply();
-    await engine.close();
+  it('reports a migration that failed, and refuses to apply past it', async () => {
+    const { paths, databaseUrl } = await copyOfProjectSchema();
+    await migrateDatabase(databaseUrl, paths);
     const broken = join(paths.migrationsDir, '29991231000000_broken');
     mkdirSync(broken);
     writeFileSync(join(broken, 'migration.sql'), 'CREATE TABLE "Half" (id INTEGER);\nTHIS IS NOT SQL;\n');
@@ -102,10 +107,13 @@ describe('migrations through the WebAssembly schema engine', () => {
     expect(isClean(status)).toBe(false);
   });
 
-  it('keeps the project migrations in step with the schema (no unmigrated change)', async () => {
-    const { paths, databaseUrl } = copyOfProjectSchema();
+  it('keeps the project migrations in step with the models (no unmigrated change)', async () => {
+    const { paths, databaseUrl } = await copyOfProjectSchema();
     const engine = await engineFor(databaseUrl, paths);
     expect((await engine.status()).unmigrated).toBeNull();
     expect(readdirSync(paths.migrationsDir)).toContain('migration_lock.toml');
+    expect(readFileSync(join(paths.migrationsDir, 'migration_lock.toml'), 'utf8')).toContain(
+      `provider = "${testEngine()}"`,
+    );
   });
 });

@@ -1,9 +1,8 @@
 import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, join, resolve } from 'node:path';
-import { PrismaBetterSqlite3 } from '@prisma/adapter-better-sqlite3';
 import { bindMigrationAwareSqlAdapterFactory } from '@prisma/driver-adapter-utils';
-import type { SqlDriverAdapter, SqlMigrationAwareDriverAdapterFactory } from '@prisma/driver-adapter-utils';
+import type { SqlDriverAdapter } from '@prisma/driver-adapter-utils';
 import * as wasmBindings from '@prisma/schema-engine-wasm/schema_engine_bg';
 import type {
   DiffTarget,
@@ -12,7 +11,8 @@ import type {
   SchemaFilter,
 } from '@prisma/schema-engine-wasm/schema_engine_bg';
 import { appRoot } from '../paths.ts';
-import { sqliteFileFromUrl } from './sqlite-url.ts';
+import { type Engine, engineOf, type MigrationPaths, migrationPathsFor } from './engines.ts';
+import { migrationAdapterFactory, underMigrationLock } from './migration-adapters.ts';
 
 /**
  * Offline migrations through Prisma's own schema engine compiled to WebAssembly
@@ -20,17 +20,7 @@ import { sqliteFileFromUrl } from './sqlite-url.ts';
  * engine before every command, which fails without the internet.
  */
 
-export interface MigrationPaths {
-  schemaFile: string;
-  migrationsDir: string;
-}
-
-/** The schema file and migrations folder inside one provider's folder (`prisma/sqlite`). */
-export function migrationPathsIn(dir: string): MigrationPaths {
-  return { schemaFile: join(dir, 'schema.prisma'), migrationsDir: join(dir, 'migrations') };
-}
-
-export const sqliteMigrationPaths: MigrationPaths = migrationPathsIn(join(appRoot, 'prisma/sqlite'));
+export type { MigrationPaths };
 
 export interface MigrationStatus {
   /** Migrations in the folder that the database has not applied. */
@@ -67,11 +57,26 @@ const ignoreEngineLog = (): undefined => undefined;
 const noFilters: SchemaFilter = { externalTables: [], externalEnums: [] };
 const LOCK_FILE = 'migration_lock.toml';
 
-let wasmReady: Promise<void> | undefined;
+/**
+ * The engine's bindings module holds one WebAssembly instance per process, even when
+ * this module is loaded more than once (as vitest loads it once per test project), so
+ * the instance and the queue of operations live on the global object. Two operations
+ * in flight at once panic inside the engine: each waits for the one before.
+ */
+const shared = ((globalThis as Record<symbol, unknown>)[Symbol.for('rpc-monolith.schema-engine')] ??= {
+  ready: undefined,
+  previous: Promise.resolve(),
+}) as { ready: Promise<void> | undefined; previous: Promise<unknown> };
+
+function oneAtATime<T>(operation: () => Promise<T>): Promise<T> {
+  const result = shared.previous.then(operation, operation);
+  shared.previous = result.catch(() => undefined);
+  return result;
+}
 
 /** The package's own entry imports the .wasm as an ES module, which Node cannot load. */
 function loadWasm(): Promise<void> {
-  wasmReady ??= (async () => {
+  shared.ready ??= (async () => {
     const globals = globalThis as { PRISMA_WASM_PANIC_REGISTRY?: unknown };
     globals.PRISMA_WASM_PANIC_REGISTRY ??= {
       message: '',
@@ -87,36 +92,7 @@ function loadWasm(): Promise<void> {
     wasmBindings.__wbg_set_wasm(instance.exports);
     (instance.exports as { __wbindgen_start: () => void }).__wbindgen_start();
   })();
-  return wasmReady;
-}
-
-/**
- * The engine replays each migration on the shadow database through `executeRaw`
- * with no arguments, which better-sqlite3 refuses for multi-statement SQL.
- */
-function runScriptsWholesale(adapter: SqlDriverAdapter): SqlDriverAdapter {
-  const executeRaw = adapter.executeRaw.bind(adapter);
-  adapter.executeRaw = async (query) => {
-    if (query.args.length > 0) return executeRaw(query);
-    await adapter.executeScript(query.sql);
-    return 0;
-  };
-  return adapter;
-}
-
-function sqliteFactory(databaseUrl: string, opened: SqlDriverAdapter[]): SqlMigrationAwareDriverAdapterFactory {
-  const base = new PrismaBetterSqlite3({ url: sqliteFileFromUrl(databaseUrl) });
-  return {
-    provider: base.provider,
-    adapterName: base.adapterName,
-    connect: async () => {
-      const adapter = runScriptsWholesale(await base.connect());
-      opened.push(adapter);
-      return adapter;
-    },
-    // The adapter's shadow database is a fresh `:memory:` database per call.
-    connectToShadowDb: async () => runScriptsWholesale(await base.connectToShadowDb()),
-  };
+  return shared.ready;
 }
 
 function isEmptySql(sql: string): boolean {
@@ -133,19 +109,29 @@ export class MigrationEngine {
     private readonly opened: SqlDriverAdapter[],
     private readonly paths: MigrationPaths,
     private readonly schema: string,
+    private readonly engineName: Engine,
   ) {}
 
-  static async open(databaseUrl: string, paths: MigrationPaths = sqliteMigrationPaths): Promise<MigrationEngine> {
+  /**
+   * `paths` default to the engine's folder in the project; `shadowDatabaseUrl`
+   * (PostgreSQL) is a database the engine may wipe, else a temporary one is made.
+   */
+  static async open(
+    databaseUrl: string,
+    { paths, shadowDatabaseUrl }: { paths?: MigrationPaths; shadowDatabaseUrl?: string } = {},
+  ): Promise<MigrationEngine> {
     await loadWasm();
+    const engineName = engineOf(databaseUrl);
+    const ownPaths = paths ?? migrationPathsFor(engineName);
     const opened: SqlDriverAdapter[] = [];
-    const factory = bindMigrationAwareSqlAdapterFactory(sqliteFactory(databaseUrl, opened));
-    const schema = readFileSync(paths.schemaFile, 'utf8');
-    const engine = await wasmBindings.SchemaEngine.new(
-      { datamodels: [[resolve(paths.schemaFile), schema]] },
-      ignoreEngineLog,
-      factory,
+    const factory = bindMigrationAwareSqlAdapterFactory(
+      migrationAdapterFactory(databaseUrl, opened, shadowDatabaseUrl),
     );
-    return new MigrationEngine(engine, factory, opened, paths, schema);
+    const schema = readFileSync(ownPaths.schemaFile, 'utf8');
+    const engine = await oneAtATime(() =>
+      wasmBindings.SchemaEngine.new({ datamodels: [[resolve(ownPaths.schemaFile), schema]] }, ignoreEngineLog, factory),
+    );
+    return new MigrationEngine(engine, factory, opened, ownPaths, schema, engineName);
   }
 
   /** Applies every pending migration in order; returns the names applied. Idempotent. */
@@ -269,7 +255,10 @@ export class MigrationEngine {
     if (existsSync(lockPath)) return;
     mkdirSync(this.paths.migrationsDir, { recursive: true });
     // The engine refuses a migrations folder without its lock file.
-    writeFileSync(lockPath, '# Written by npm run db:migration; keep it in version control.\nprovider = "sqlite"\n');
+    writeFileSync(
+      lockPath,
+      `# Written by npm run db:migration; keep it in version control.\nprovider = "${this.engineName}"\n`,
+    );
   }
 
   private readMigrations(): MigrationList {
@@ -299,7 +288,7 @@ export class MigrationEngine {
   /** "External error id#N" hides the driver's real error in the factory's registry. */
   private async run<T>(operation: () => Promise<T>): Promise<T> {
     try {
-      return await operation();
+      return await oneAtATime(operation);
     } catch (error) {
       const match = /External error id#(\d+)/.exec(String((error as Error | undefined)?.message));
       if (match) {
@@ -314,18 +303,28 @@ export class MigrationEngine {
   }
 }
 
-/** Applies pending migrations to one database and closes the engine. */
+/**
+ * Applies pending migrations to one database and closes the engine. Safe to run from
+ * several instances at once: on PostgreSQL they take turns under an advisory lock.
+ */
 export async function migrateDatabase(databaseUrl: string, paths?: MigrationPaths): Promise<string[]> {
-  const engine = await MigrationEngine.open(databaseUrl, paths);
-  try {
-    return await engine.apply();
-  } finally {
-    await engine.close();
-  }
+  return underMigrationLock(databaseUrl, async () => {
+    const engine = await MigrationEngine.open(databaseUrl, { paths });
+    try {
+      return await engine.apply();
+    } finally {
+      await engine.close();
+    }
+  });
 }
 
-/** Names of the migrations in the folder, oldest first: `/readyz` checks them. */
-export function localMigrationNames(paths: MigrationPaths = sqliteMigrationPaths): string[] {
+/** The migrations the project holds for the engine DATABASE_URL picks: `/readyz` checks them. */
+export function projectMigrationNames(databaseUrl: string): string[] {
+  return localMigrationNames(migrationPathsFor(engineOf(databaseUrl)));
+}
+
+/** Names of the migrations in the folder, oldest first. */
+export function localMigrationNames(paths: MigrationPaths): string[] {
   if (!existsSync(paths.migrationsDir)) return [];
   return readdirSync(paths.migrationsDir, { withFileTypes: true })
     .filter((entry) => entry.isDirectory())

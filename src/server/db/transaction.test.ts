@@ -4,7 +4,7 @@ import { testDatabaseUrl } from '../test/test-app.ts';
 import { openDatabase } from './client.ts';
 import { afterCommit, currentClient, inTransaction, joiningTransactions } from './transaction.ts';
 
-const db = await openDatabase({ databaseUrl: testDatabaseUrl(), busyTimeoutMs: 1000 });
+const db = await openDatabase({ databaseUrl: await testDatabaseUrl(), busyTimeoutMs: 1000 });
 afterAll(() => db.$disconnect());
 
 describe('inTransaction', () => {

@@ -51,7 +51,7 @@ function memoryTransport(slowMs = 0): EmailTransport & { sent: OutgoingEmail[]; 
 }
 
 async function outboxOnFreshDatabase() {
-  const db = await openDatabase({ databaseUrl: testDatabaseUrl(), busyTimeoutMs: 1000 });
+  const db = await openDatabase({ databaseUrl: await testDatabaseUrl(), busyTimeoutMs: 1000 });
   afterAll(() => db.$disconnect());
   const email = createOutboxEmail({ db, messageIdDomain: 'example.test', onQueued: () => undefined });
   const queue = (index: number) =>

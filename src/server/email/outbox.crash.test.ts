@@ -23,7 +23,7 @@ describe('a dispatcher killed between the SMTP server accepting and the row mark
   it('is taken over after its lease: one resend with the same Message-ID, and never again once sent', async () => {
     const server = await startSmtpServer();
     const env = {
-      DATABASE_URL: testDatabaseUrl(),
+      DATABASE_URL: await testDatabaseUrl(),
       EMAIL_TRANSPORT: 'smtp',
       SMTP_HOST: '127.0.0.1',
       SMTP_PORT: String(server.port),

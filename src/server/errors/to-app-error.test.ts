@@ -6,15 +6,22 @@ import { AppError, errorCatalogue } from '../../shared/errors.ts';
 import { openDatabase } from '../db/client.ts';
 import { sqliteFileFromUrl } from '../db/sqlite-url.ts';
 import { mutate, PASSWORD } from '../test/http-client.ts';
-import { buildTestApp, testDatabaseUrl } from '../test/test-app.ts';
+import { buildTestApp, testDatabaseUrl, testEngine } from '../test/test-app.ts';
+
+const onSqlite = testEngine() === 'sqlite';
 import { toAppError } from './to-app-error.ts';
 
 /** What a real Prisma call throws, caught. */
 async function prismaFailure(
   action: (db: Awaited<ReturnType<typeof openDatabase>>) => Promise<unknown>,
-  databaseUrl = testDatabaseUrl(),
+  databaseUrl?: string,
 ) {
-  const db = await openDatabase({ databaseUrl, busyTimeoutMs: 100 });
+  // One connection on either engine, so a second transaction must wait for the first.
+  const db = await openDatabase({
+    databaseUrl: databaseUrl ?? (await testDatabaseUrl()),
+    busyTimeoutMs: 100,
+    poolSize: 1,
+  });
   try {
     await action(db);
   } catch (error) {
@@ -60,24 +67,52 @@ describe('toAppError: everything that escapes a procedure becomes a catalogue er
     expect(error.cause).toBe(failure);
   });
 
+  it.each([
+    [
+      'a raw query to an unreachable server (P2010, kind DatabaseNotReachable)',
+      Object.assign(new Error('Raw query failed'), {
+        name: 'PrismaClientKnownRequestError',
+        code: 'P2010',
+        clientVersion: '7.10.0',
+        meta: { driverAdapterError: { cause: { kind: 'DatabaseNotReachable', host: '127.0.0.1' } } },
+      }),
+    ],
+    [
+      'a connection cut mid-query',
+      Object.assign(new Error('Connection terminated unexpectedly'), { clientVersion: '7.10.0' }),
+    ],
+    ['a full pool', Object.assign(new Error('timeout exceeded when trying to connect'), { clientVersion: '7.10.0' })],
+  ])('maps %s to UNAVAILABLE', (_name, failure) => {
+    expect(toAppError(failure).code).toBe('UNAVAILABLE');
+    expect(toAppError(new TRPCError({ code: 'INTERNAL_SERVER_ERROR', cause: failure })).code).toBe('UNAVAILABLE');
+  });
+
+  it('keeps a plain error that merely mentions a connection INTERNAL: only Prisma’s errors count', () => {
+    expect(toAppError(new Error('Connection terminated unexpectedly')).code).toBe('INTERNAL');
+  });
+
   it('maps a Prisma "record to update not found" to NOT_FOUND', async () => {
     const failure = await prismaFailure((db) => db.user.update({ where: { id: 'nobody' }, data: { name: 'x' } }));
     expect(toAppError(failure).code).toBe('NOT_FOUND');
   });
 
-  it('maps a write that waited out the busy timeout behind another process’s write lock (SQLITE_BUSY) to UNAVAILABLE', async () => {
-    const databaseUrl = testDatabaseUrl();
-    const otherProcess = new Database(sqliteFileFromUrl(databaseUrl));
-    try {
-      const failure = await prismaFailure(async (db) => {
-        otherProcess.exec('BEGIN IMMEDIATE');
-        await db.user.create({ data: { id: 'a', name: 'A', email: 'a@example.com' } });
-      }, databaseUrl);
-      expect(toAppError(new TRPCError({ code: 'INTERNAL_SERVER_ERROR', cause: failure })).code).toBe('UNAVAILABLE');
-    } finally {
-      otherProcess.close();
-    }
-  });
+  // SQLite's file lock, taken by another process; PostgreSQL locks rows and waits.
+  it.runIf(onSqlite)(
+    'maps a write that waited out the busy timeout behind another process’s write lock (SQLITE_BUSY) to UNAVAILABLE',
+    async () => {
+      const databaseUrl = await testDatabaseUrl();
+      const otherProcess = new Database(sqliteFileFromUrl(databaseUrl));
+      try {
+        const failure = await prismaFailure(async (db) => {
+          otherProcess.exec('BEGIN IMMEDIATE');
+          await db.user.create({ data: { id: 'a', name: 'A', email: 'a@example.com' } });
+        }, databaseUrl);
+        expect(toAppError(new TRPCError({ code: 'INTERNAL_SERVER_ERROR', cause: failure })).code).toBe('UNAVAILABLE');
+      } finally {
+        otherProcess.close();
+      }
+    },
+  );
 
   it('maps a transaction that found the connection busy for longer than it may wait to UNAVAILABLE', async () => {
     const failure = await prismaFailure(async (db) => {
@@ -117,7 +152,7 @@ describe('toAppError: everything that escapes a procedure becomes a catalogue er
   });
 });
 
-describe('a busy database over HTTP', () => {
+describe.runIf(onSqlite)('a busy database over HTTP (SQLite’s file lock)', () => {
   it('answers a write that cannot get the write lock in time with 503 UNAVAILABLE, and the retry succeeds', async () => {
     const app = await buildTestApp({ SQLITE_BUSY_TIMEOUT_MS: 200 });
     const input = { name: 'Ada', email: 'ada@example.com', password: PASSWORD };

@@ -60,6 +60,30 @@ export function fieldErrorsFromIssues(issues: Issue[]): FieldErrors {
   return fields;
 }
 
+/** Driver adapter error kinds that mean the database cannot be reached right now. */
+const UNREACHABLE_KINDS = new Set(['DatabaseNotReachable', 'ConnectionClosed', 'SocketTimeout', 'TooManyConnections']);
+
+/**
+ * The database is unreachable: the driver adapter says so, whatever Prisma code wraps
+ * it (a raw query's P2010 as much as a model query's P1001), or pg's pool failed to
+ * connect or lost the connection mid-query, which reaches Prisma as a plain error
+ * (it carries Prisma's `clientVersion`, and pg's message).
+ */
+export function isDatabaseUnreachable(error: unknown): boolean {
+  const candidate = error as {
+    meta?: { driverAdapterError?: { cause?: { kind?: string } } };
+    clientVersion?: unknown;
+    message?: unknown;
+  } | null;
+  const kind = candidate?.meta?.driverAdapterError?.cause?.kind;
+  if (kind && UNREACHABLE_KINDS.has(kind)) return true;
+  return (
+    typeof candidate?.clientVersion === 'string' &&
+    typeof candidate.message === 'string' &&
+    /Connection terminated|timeout exceeded when trying to connect|ECONNREFUSED|ECONNRESET/.test(candidate.message)
+  );
+}
+
 function prismaCode(error: unknown): string | undefined {
   const candidate = error as { name?: unknown; code?: unknown } | null;
   return candidate?.name === 'PrismaClientKnownRequestError' && typeof candidate.code === 'string'
@@ -82,6 +106,7 @@ export function toAppError(error: unknown): AppError {
     if (issues && code === 'BAD_REQUEST') {
       return new AppError('VALIDATION_FAILED', { fieldErrors: fieldErrorsFromIssues(issues), cause });
     }
+    if (isDatabaseUnreachable(cause)) return new AppError('UNAVAILABLE', { cause });
     const prisma = prismaCode(cause);
     if (prisma) return fromPrisma(prisma, cause);
     const mapped = codeFromTrpc[code];
@@ -89,6 +114,7 @@ export function toAppError(error: unknown): AppError {
       return new AppError(mapped, { message: error.message, cause: error });
     return new AppError('INTERNAL', { cause: cause ?? error });
   }
+  if (isDatabaseUnreachable(error)) return new AppError('UNAVAILABLE', { cause: error });
   const prisma = prismaCode(error);
   if (prisma) return fromPrisma(prisma, error);
   const issues = issuesOf(error);
@@ -99,13 +125,30 @@ export function toAppError(error: unknown): AppError {
 function fromPrisma(prismaErrorCode: string, cause: unknown): AppError {
   const code = codeFromPrisma[prismaErrorCode] ?? 'INTERNAL';
   if (code !== 'CONFLICT') return new AppError(code, { cause });
-  // A unique violation names its fields in meta.target (or, with driver adapters, in meta.driverAdapterError).
-  const meta = (
-    cause as { meta?: { target?: unknown; driverAdapterError?: { cause?: { constraint?: { fields?: unknown } } } } }
-  ).meta;
-  const fields = meta?.target ?? meta?.driverAdapterError?.cause?.constraint?.fields;
+  const fields = uniqueFields(cause);
   return new AppError('CONFLICT', {
     cause,
     ...(Array.isArray(fields) ? { details: { fields: fields.map(String) } } : {}),
   });
+}
+
+interface UniqueViolationMeta {
+  target?: unknown;
+  driverAdapterError?: { cause?: { table?: string; constraint?: { fields?: unknown; index?: string } } };
+}
+
+/**
+ * The fields a unique violation names: in meta.target, or with driver adapters in
+ * meta.driverAdapterError, where SQLite lists the fields and PostgreSQL names the
+ * index, which Prisma calls `<Table>_<field>_<field>_key`.
+ */
+function uniqueFields(cause: unknown): unknown {
+  const meta = (cause as { meta?: UniqueViolationMeta }).meta;
+  const violation = meta?.driverAdapterError?.cause;
+  const index = violation?.constraint?.index;
+  const prefix = `${violation?.table ?? ''}_`;
+  if (index && violation.table && index.startsWith(prefix) && index.endsWith('_key')) {
+    return index.slice(prefix.length, -'_key'.length).split('_');
+  }
+  return meta?.target ?? violation?.constraint?.fields;
 }

@@ -66,7 +66,10 @@ describe('serving the client build', () => {
   });
 
   it('refuses to start without a client build, saying what to run', async () => {
-    const config = testConfig({ DATABASE_URL: testDatabaseUrl(), CLIENT_DIST_DIR: join(scratchDir(), 'nothing') });
+    const config = testConfig({
+      DATABASE_URL: await testDatabaseUrl(),
+      CLIENT_DIST_DIR: join(scratchDir(), 'nothing'),
+    });
     await expect(buildApp(config, { client: 'static' })).rejects.toThrow(/client build is missing.*npm run build/);
   });
 });

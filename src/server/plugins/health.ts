@@ -1,7 +1,7 @@
 import fp from 'fastify-plugin';
 import type { Config } from '../config.ts';
 import { pendingMigrations } from '../db/applied-migrations.ts';
-import { localMigrationNames } from '../db/migrations.ts';
+import { projectMigrationNames } from '../db/migrations.ts';
 
 const quieter = ['fatal', 'error', 'silent'];
 
@@ -16,9 +16,9 @@ const quieter = ['fatal', 'error', 'silent'];
  * first moment of shutdown the listener is closed and Fastify answers any request
  * on a connection still open with 503 (docs/decisions/0014-durability-and-lifecycle.md).
  */
-export const healthPlugin = fp<{ logLevel: Config['LOG_LEVEL'] }>(
-  async (app, { logLevel: configured }) => {
-    const expected = localMigrationNames();
+export const healthPlugin = fp<{ logLevel: Config['LOG_LEVEL']; databaseUrl: string }>(
+  async (app, { logLevel: configured, databaseUrl }) => {
+    const expected = projectMigrationNames(databaseUrl);
     // Probes arrive every few seconds: log their failures, not every request.
     const logLevel = quieter.includes(configured) ? configured : 'warn';
 

@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import type { Database } from '../db/client.ts';
+import { engineOfDatabase, type Database } from '../db/client.ts';
 import { Prisma } from '../db/generated/sqlite/client.ts';
 
 /**
@@ -20,7 +20,7 @@ function replacer(_key: string, value: unknown): unknown {
 
 /** One table's rows as sorted JSON lines, without its background columns. */
 async function dumpTable(db: Database, table: string): Promise<string[]> {
-  // The name comes from sqlite_master, not from a caller; quoting keeps odd names intact.
+  // The name comes from the catalogue, not from a caller; quoting keeps odd names intact.
   const rows = await db.$queryRaw<Record<string, unknown>[]>(
     Prisma.sql`SELECT * FROM ${Prisma.raw(`"${table.replaceAll('"', '""')}"`)}`,
   );
@@ -37,12 +37,17 @@ async function dumpTable(db: Database, table: string): Promise<string[]> {
 
 /**
  * A digest of every row of every table, read through the app's own client. Tables
- * are found in sqlite_master, so a table added later is covered without editing this.
+ * are found in the engine's catalogue, so a table added later is covered without editing this.
  * Two equal digests mean no request changed anything in between.
  */
 export async function databaseFingerprint(db: Database): Promise<string> {
-  const tables = await db.$queryRaw<{ name: string }[]>`
-    SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%' ORDER BY name`;
+  const tables =
+    engineOfDatabase(db) === 'sqlite'
+      ? await db.$queryRaw<{ name: string }[]>`
+          SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%' ORDER BY name`
+      : await db.$queryRaw<{ name: string }[]>`
+          SELECT table_name AS name FROM information_schema.tables
+          WHERE table_schema = current_schema() AND table_type = 'BASE TABLE' ORDER BY table_name`;
   const hash = createHash('sha256');
   for (const { name } of tables) {
     hash.update(`${name}\n`);

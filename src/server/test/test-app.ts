@@ -9,11 +9,13 @@ import { readBuildInfo } from '../build-info.ts';
 import { testConfig, type Config } from '../config.ts';
 import { createAuth } from '../auth/create-auth.ts';
 import { openDatabase } from '../db/client.ts';
+import type { Engine } from '../db/engines.ts';
 import { createOutboxEmail } from '../email/outbox.ts';
 import { createAppMetrics } from '../metrics/app-metrics.ts';
 import { appRouter } from '../router.ts';
 import { createInnerContext, type AppServices } from '../trpc/context.ts';
 import { createCallerFactory } from '../trpc/init.ts';
+import { createDatabase, databaseUrlOn, dropDatabases } from './postgresql-server.ts';
 
 const scratch: string[] = [];
 afterAll(() => {
@@ -27,16 +29,47 @@ export function scratchDir(): string {
   return dir;
 }
 
-/** A fresh, migrated SQLite database of this test file's own, as a DATABASE_URL. */
-export function testDatabaseUrl(): string {
-  const file = join(scratchDir(), 'test.db');
-  copyFileSync(inject('templateDatabase'), file);
-  return `file:${file}`;
+/** The engine this run of the test file is on (vitest.config.ts runs the suite on each). */
+export function testEngine(): Engine {
+  return inject('testEngine');
 }
 
-/** A DATABASE_URL in a new scratch folder with no database in it: for a config whose database is given. */
+let databasesMade = 0;
+
+/**
+ * A fresh, migrated database of the test's own, as a DATABASE_URL, on the engine of
+ * this run: a copy of the template file, or a PostgreSQL database copied from the
+ * template database and dropped after the test file.
+ */
+export async function testDatabaseUrl(): Promise<string> {
+  if (testEngine() === 'sqlite') {
+    const file = join(scratchDir(), 'test.db');
+    copyFileSync(inject('templateDatabase'), file);
+    return `file:${file}`;
+  }
+  const server = inject('postgresServer');
+  databasesMade += 1;
+  const name = `${inject('postgresPrefix')}${process.pid}_${databasesMade}`;
+  const url = await createDatabase(server, name, inject('postgresTemplate'));
+  afterAll(() => dropDatabases(server, [name]));
+  return url;
+}
+
+/** A new, empty database (no migration applied) of this run's engine, as a DATABASE_URL. */
+export async function emptyTestDatabaseUrl(): Promise<string> {
+  if (testEngine() === 'sqlite') return `file:${join(scratchDir(), 'empty.db')}`;
+  const server = inject('postgresServer');
+  databasesMade += 1;
+  const name = `${inject('postgresPrefix')}${process.pid}_${databasesMade}`;
+  const url = await createDatabase(server, name);
+  afterAll(() => dropDatabases(server, [name]));
+  return url;
+}
+
+/** A DATABASE_URL of this run's engine that nothing opens: for a config whose database is given. */
 function unusedDatabaseUrl(): string {
-  return `file:${join(scratchDir(), 'unused.db')}`;
+  if (testEngine() === 'sqlite') return `file:${join(scratchDir(), 'unused.db')}`;
+  return databaseUrlOn(inject('postgresServer'), `${inject('postgresPrefix')}unused`);
 }
 
 /** The real application on its own database, ready for `inject`. Closed after the file. */
@@ -44,7 +77,7 @@ export async function buildTestApp(
   overrides: Partial<Config> = {},
   options: BuildOptions = { client: 'none' },
 ): Promise<FastifyInstance> {
-  const config = testConfig({ DATABASE_URL: testDatabaseUrl(), MIGRATE_ON_START: false, ...overrides });
+  const config = testConfig({ DATABASE_URL: await testDatabaseUrl(), MIGRATE_ON_START: false, ...overrides });
   const app = await buildApp(config, options);
   afterAll(() => app.close());
   return app;
@@ -60,7 +93,7 @@ const silentLog = pino({ level: 'silent' });
  */
 export async function createTestServices(overrides: Partial<AppServices> = {}): Promise<AppServices> {
   const config =
-    overrides.config ?? testConfig({ DATABASE_URL: overrides.db ? unusedDatabaseUrl() : testDatabaseUrl() });
+    overrides.config ?? testConfig({ DATABASE_URL: overrides.db ? unusedDatabaseUrl() : await testDatabaseUrl() });
   const db = overrides.db ?? (await openOwnDatabase(config));
   const email =
     overrides.email ?? createOutboxEmail({ db, messageIdDomain: 'test.example', onQueued: () => undefined });

@@ -1,5 +1,6 @@
 import { product } from '../../../shared/product.ts';
 import { databaseEngine } from '../../db/client.ts';
+import type { Engine } from '../../db/engines.ts';
 import type { AppServices } from '../../trpc/context.ts';
 
 export interface Health {
@@ -37,7 +38,7 @@ export interface SystemInfo {
   commit: string;
   startedAt: Date;
   uptimeSeconds: number;
-  database: { engine: 'sqlite'; version: string };
+  database: { engine: Engine; version: string };
 }
 
 export async function describeSystem({ db, buildInfo, startedAt }: AppServices): Promise<SystemInfo> {

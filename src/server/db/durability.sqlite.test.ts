@@ -4,7 +4,7 @@ import { openDatabase, type DatabaseOptions } from './client.ts';
 
 /** `PRAGMA synchronous` of a connection opened on a file that is already in WAL mode, as at every restart. */
 async function synchronousOnReopen(options: Omit<DatabaseOptions, 'databaseUrl'>): Promise<number> {
-  const databaseUrl = testDatabaseUrl();
+  const databaseUrl = await testDatabaseUrl();
   await (await openDatabase({ databaseUrl, busyTimeoutMs: 5000 })).$disconnect();
   const db = await openDatabase({ databaseUrl, ...options });
   try {

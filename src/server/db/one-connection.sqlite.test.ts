@@ -8,7 +8,7 @@ import { openDatabase } from './client.ts';
 import { Lock } from './one-connection.ts';
 import { sqliteFileFromUrl } from './sqlite-url.ts';
 
-const databaseUrl = testDatabaseUrl();
+const databaseUrl = await testDatabaseUrl();
 const db = await openDatabase({ databaseUrl, busyTimeoutMs: 5000 });
 afterAll(() => db.$disconnect());
 
