@@ -10,8 +10,9 @@
 # fastify's light-my-request). Not Node 24: Prisma 7 + better-sqlite3 12 abort (SIGABRT in
 # better-sqlite3's Statement destructor) within seconds of load on Node 24.21. Node 22.23
 # passed verify:container and a 50-client load run (60 s and 180 s, no error). Change the
-# major only after both pass on the new one (`npm run load -- --app <kept app/> --node <bin>`). Every FROM below must name
-# the same major: verify:container checks it against the Node it replays with.
+# major only after both pass on the new one (`npm run load -- --app <kept app/> --node <bin>`).
+# Every FROM below must name the same major: verify:container checks it against the Node
+# it replays with.
 
 # ---- build: install everything, build, then drop the dev dependencies ----
 FROM node:22-bookworm-slim AS build

@@ -1,5 +1,5 @@
 import type { Page, Request } from '@playwright/test';
-import { expect, test } from './fixtures.ts';
+import { expect, expectScreen, test } from './fixtures.ts';
 
 /** Calls of `records.create` the page sends, to prove when none leave. */
 function createCalls(page: Page): Request[] {
@@ -44,8 +44,7 @@ test.describe('records: a placeholder screen with a real form', () => {
     });
     await page.goto('/records');
 
-    await expect(page).toHaveTitle('Records · Untitled product');
-    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Records');
+    await expectScreen(page, 'Records');
     await expect(
       page.getByRole('heading', { level: 2, name: 'This screen is waiting for the specification' }),
     ).toBeVisible();

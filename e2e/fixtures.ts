@@ -40,3 +40,9 @@ export const test = base.extend<Fixtures>({
 });
 
 export { expect };
+
+/** The screen a person is on: the tab's title names it, and so does its one level-1 heading. */
+export async function expectScreen(page: Page, title: string, heading: string = title): Promise<void> {
+  await expect(page).toHaveTitle(`${title} · Untitled product`);
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText(heading);
+}

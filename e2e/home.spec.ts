@@ -1,11 +1,10 @@
-import { expect, test } from './fixtures.ts';
+import { expect, expectScreen, test } from './fixtures.ts';
 
 test.describe('home', () => {
   test('shows the product and says the screens await the specification', async ({ page }) => {
     await page.goto('/');
 
-    await expect(page).toHaveTitle('Home · Untitled product');
-    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Untitled product');
+    await expectScreen(page, 'Home', 'Untitled product');
     await expect(
       page.getByRole('heading', { level: 2, name: 'The screens are waiting for the specification' }),
     ).toBeVisible();
@@ -26,8 +25,7 @@ test.describe('home', () => {
     await nav.getByRole('link', { name: 'Status' }).click();
 
     await expect(page).toHaveURL('/status');
-    await expect(page.getByRole('heading', { level: 1 })).toHaveText('System status');
-    await expect(page).toHaveTitle('Status · Untitled product');
+    await expectScreen(page, 'Status', 'System status');
     await expect(nav.getByRole('link', { name: 'Status' })).toHaveAttribute('aria-current', 'page');
     await expect(nav.getByRole('link', { name: 'Home' })).not.toHaveAttribute('aria-current');
     // Keyboard and screen-reader users start on the new screen.

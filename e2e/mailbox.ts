@@ -1,4 +1,5 @@
 import { expect, type APIRequestContext } from '@playwright/test';
+import { splitLinks } from '../src/shared/split-links.ts';
 
 type Template = 'verify-email' | 'reset-password';
 
@@ -33,9 +34,12 @@ async function query<Output>(request: APIRequestContext, path: string, input: un
   return ((await response.json()) as QueryAnswer<Output>).result.data.json;
 }
 
-/** The address in a plain-text e-mail that opens `pathname`, as a person on a text-only client would find it. */
-export function linkInText(text: string, pathname: string): string | undefined {
-  return text.match(/https?:\/\/[^\s<>"[\]]+/g)?.find((address) => URL.parse(address)?.pathname === pathname);
+/** The address in a plain-text e-mail that opens `pathname`, found as the mailbox screen finds it. */
+function linkInText(text: string, pathname: string): string | undefined {
+  for (const part of splitLinks(text)) {
+    if (part.kind === 'link' && URL.parse(part.href)?.pathname === pathname) return part.href;
+  }
+  return undefined;
 }
 
 /**

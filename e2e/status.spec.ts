@@ -1,11 +1,10 @@
 import type { Route } from '@playwright/test';
-import { expect, test } from './fixtures.ts';
+import { expect, expectScreen, test } from './fixtures.ts';
 
 test.describe('status', () => {
   test('shows the health of the database and facts about the server', async ({ page }) => {
     await page.goto('/status');
-    await expect(page).toHaveTitle('Status · Untitled product');
-    await expect(page.getByRole('heading', { level: 1 })).toHaveText('System status');
+    await expectScreen(page, 'Status', 'System status');
 
     const health = page.getByRole('region', { name: 'Health' });
     await expect(health.getByRole('term')).toHaveText(['Server', 'Database', 'Checked at']);

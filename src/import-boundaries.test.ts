@@ -41,12 +41,25 @@ describe('import boundaries', () => {
     expect(await ruleHits('src/shared/probe.ts', code)).toContain('@typescript-eslint/no-restricted-imports');
   });
 
-  it('bans the unsafe raw-SQL methods', async () => {
-    const hits = await ruleHits(
-      'src/server/probe.ts',
-      'export const probe = (db: { $queryRawUnsafe: (sql: string) => unknown }, sql: string) => db.$queryRawUnsafe(sql);\n',
-    );
-    expect(hits).toContain('no-restricted-syntax');
+  // Domain code sends e-mail through the port (ctx.email); only the e-mail plugin wires transports.
+  const sending = (emailDir: string) => [
+    "import nodemailer from 'nodemailer';\nexport const probe = nodemailer;\n",
+    `import { createSmtpTransport } from '${emailDir}/transports.ts';\nexport const probe = createSmtpTransport;\n`,
+    `import { createOutboxDispatcher } from '${emailDir}/outbox-dispatcher.ts';\nexport const probe = createOutboxDispatcher;\n`,
+  ];
+  it.each([
+    ...sending('../../email').map((code) => ['src/server/features/notes/probe.service.ts', code]),
+    ...sending('../email').map((code) => ['src/server/auth/probe.ts', code]),
+  ])('stops %s from sending e-mail past the port: %s', async (filePath, code) => {
+    expect(await ruleHits(filePath, code)).toContain('@typescript-eslint/no-restricted-imports');
+  });
+
+  it('lets the e-mail plugin wire the transports', async () => {
+    for (const code of sending('../email').slice(1)) {
+      expect(await ruleHits('src/server/plugins/probe.ts', code)).not.toContain(
+        '@typescript-eslint/no-restricted-imports',
+      );
+    }
   });
 });
 

@@ -11,6 +11,7 @@ await build({
     'server/main': 'src/server/main.ts',
     'server/db': 'src/scripts/db.ts',
     'server/db-backup': 'src/scripts/db-backup.ts',
+    'server/db-copy': 'src/scripts/db-copy.ts',
     'server/create-admin': 'src/scripts/create-admin.ts',
   },
   outdir: 'dist',

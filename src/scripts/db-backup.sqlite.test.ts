@@ -3,11 +3,12 @@ import { copyFileSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { promisify } from 'node:util';
 import Database from 'better-sqlite3';
-import { describe, expect, inject, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
+import { sqliteFileFromUrl } from '../server/db/sqlite-url.ts';
 import { appRoot } from '../server/paths.ts';
 import { PASSWORD } from '../server/test/http-client.ts';
 import { appCodeOf, startServer, trpcMutation, type ServerProcess } from '../server/test/server-process.ts';
-import { scratchDir } from '../server/test/test-app.ts';
+import { scratchDir, testDatabaseUrl } from '../server/test/test-app.ts';
 
 function backup(databaseUrl: string, target: string) {
   return promisify(execFile)(process.execPath, ['--import', 'tsx', 'src/scripts/db-backup.ts', target], {
@@ -26,24 +27,18 @@ async function signInCode(server: ServerProcess, email: string) {
   return appCodeOf(await trpcMutation(server.url, 'auth.signIn', { email, password: PASSWORD }));
 }
 
-function migratedDatabase(): string {
-  const file = join(scratchDir(), 'app.db');
-  copyFileSync(inject('templateDatabase'), file);
-  return file;
-}
-
 describe('npm run db:backup', () => {
   it('refuses to overwrite an existing file', async () => {
     const target = join(scratchDir(), 'backup.db');
     writeFileSync(target, 'an older backup');
-    const failed = await backup(`file:${migratedDatabase()}`, target).catch((error: unknown) => error);
+    const failed = await backup(await testDatabaseUrl(), target).catch((error: unknown) => error);
     expect(failed).toMatchObject({ code: 1, stderr: expect.stringContaining('Not overwriting') as unknown });
     expect(readFileSync(target, 'utf8')).toBe('an older backup');
   });
 
   it('copies the database while the server writes to it, and restoring the copy serves what it held', async () => {
-    const file = migratedDatabase();
-    const env = { DATABASE_URL: `file:${file}` };
+    const env = { DATABASE_URL: await testDatabaseUrl() };
+    const file = sqliteFileFromUrl(env.DATABASE_URL);
     const server = await startServer(env);
     const before = ['a', 'b', 'c'].map((name) => `${name}@example.com`);
     for (const email of before) await signUp(server, email);

@@ -2,17 +2,17 @@ import { execFile } from 'node:child_process';
 import { cpSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
-import { afterAll, describe, expect, inject, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { buildApp } from '../server/app.ts';
 import { testConfig } from '../server/config.ts';
 import { openDatabase } from '../server/db/client.ts';
 import { migrationPathsFor, prismaDir } from '../server/db/engines.ts';
 import { Prisma } from '../server/db/generated/sqlite/client.ts';
+import { withSession } from '../server/db/migration-adapters.ts';
 import { localMigrationNames, migrateDatabase } from '../server/db/migrations.ts';
 import { appRoot } from '../server/paths.ts';
 import { mutate, PASSWORD, query, sessionCookie, signUpVerified } from '../server/test/http-client.ts';
-import { createDatabase, dropDatabases, withAdmin } from '../server/test/postgresql-server.ts';
-import { buildTestApp, scratchDir } from '../server/test/test-app.ts';
+import { buildTestApp, emptyTestDatabaseUrl, scratchDir } from '../server/test/test-app.ts';
 import { copyData } from './db/copy-data.ts';
 import { projectCopyOrder } from './db/copy-order.ts';
 
@@ -35,17 +35,6 @@ async function dbCopy(args: string[]) {
     const failed = error as { code: number; stdout: string; stderr: string };
     return { code: failed.code, stdout: failed.stdout, stderr: failed.stderr };
   }
-}
-
-let targets = 0;
-
-/** A new PostgreSQL database with nothing in it, dropped after the file. */
-async function emptyPostgresDatabase(): Promise<string> {
-  targets += 1;
-  const name = `${inject('postgresPrefix')}copy_${targets}`;
-  const url = await createDatabase(inject('postgresServer'), name);
-  afterAll(() => dropDatabases(inject('postgresServer'), [name]));
-  return url;
 }
 
 /**
@@ -104,8 +93,8 @@ async function allRows(databaseUrl: string) {
 }
 
 const tablesIn = (databaseUrl: string) =>
-  withAdmin(databaseUrl, async (client) => {
-    const result = await client.query<{ count: string }>("SELECT count(*) FROM pg_tables WHERE schemaname = 'public'");
+  withSession(databaseUrl, async (session) => {
+    const result = await session.query<{ count: string }>("SELECT count(*) FROM pg_tables WHERE schemaname = 'public'");
     return Number(result.rows[0]?.count);
   });
 
@@ -115,7 +104,7 @@ describe('npm run db:copy', { timeout: 60_000 }, () => {
 
   it('moves every row exactly, and the app on PostgreSQL knows the same people, sessions and keys', async () => {
     const { url, memberCookie, apiKey } = await source();
-    const target = await emptyPostgresDatabase();
+    const target = await emptyTestDatabaseUrl();
 
     const copy = await dbCopy(['--from', url, '--to', target, '--batch-size', '2']);
     expect(copy.code, copy.stderr).toBe(0);
@@ -140,7 +129,7 @@ describe('npm run db:copy', { timeout: 60_000 }, () => {
 
   it('refuses to copy into a database that holds rows, and changes nothing there', async () => {
     const { url } = await source();
-    const target = await emptyPostgresDatabase();
+    const target = await emptyTestDatabaseUrl();
     await copyData({ from: url, to: target });
     const before = await allRows(target);
 
@@ -159,7 +148,7 @@ describe('npm run db:copy', { timeout: 60_000 }, () => {
     rmSync(join(paths.migrationsDir, newest), { recursive: true });
     const url = `file:${join(dir, 'previous-release.db')}`;
     await migrateDatabase(url, paths);
-    const target = await emptyPostgresDatabase();
+    const target = await emptyTestDatabaseUrl();
 
     const copy = await dbCopy(['--from', url, '--to', target]);
     expect(copy.code).toBe(1);
@@ -169,7 +158,7 @@ describe('npm run db:copy', { timeout: 60_000 }, () => {
 
   it('leaves the target empty when the copy fails part-way', async () => {
     const { url } = await source();
-    const target = await emptyPostgresDatabase();
+    const target = await emptyTestDatabaseUrl();
     const last = projectCopyOrder().at(-1)?.name;
     const failing = copyData({
       from: url,
@@ -185,7 +174,7 @@ describe('npm run db:copy', { timeout: 60_000 }, () => {
   });
 
   it('copies from SQLite to PostgreSQL only', async () => {
-    const target = await emptyPostgresDatabase();
+    const target = await emptyTestDatabaseUrl();
     const copy = await dbCopy(['--from', target, '--to', `file:${join(scratchDir(), 'app.db')}`]);
     expect(copy.code).toBe(1);
     expect(copy.stderr).toContain('from SQLite (--from file:…) to PostgreSQL (--to postgresql://…) only');

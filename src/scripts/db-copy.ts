@@ -79,7 +79,6 @@ function oneLine(error: unknown): string {
     .join(' ');
 }
 
-// Exits at once: the schema engine leaves a 10-second timer behind after migrating PostgreSQL.
 main().then(
   (code) => process.exit(code),
   (error: unknown) => {

@@ -4,15 +4,12 @@
  * (`npm run db:generate`) after editing the models without a migration yet.
  */
 import { relative } from 'node:path';
-import { unportableLines, writeSchemas } from './db/derive-schemas.ts';
-import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
 import { appRoot } from '../server/paths.ts';
-import { prismaDir } from '../server/db/engines.ts';
+import { writeSchemas } from './db/derive-schemas.ts';
 
-const unportable = unportableLines(readFileSync(join(prismaDir, 'models.prisma'), 'utf8'));
-if (unportable.length) {
-  console.error(`prisma/models.prisma uses what not every engine supports:\n  ${unportable.join('\n  ')}`);
-  process.exit(1);
+try {
+  for (const file of writeSchemas()) console.log(`Wrote ${relative(appRoot, file)}`);
+} catch (error) {
+  console.error(error instanceof Error ? error.message : String(error));
+  process.exitCode = 1;
 }
-for (const file of writeSchemas()) console.log(`Wrote ${relative(appRoot, file)}`);

@@ -1,7 +1,7 @@
 import { spawnSync } from 'node:child_process';
 import { appendFileSync, cpSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { describe, expect, inject, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { appRoot } from '../server/paths.ts';
 import { emptyTestDatabaseUrl, scratchDir, testEngine } from '../server/test/test-app.ts';
 
@@ -15,29 +15,31 @@ function db(args: string[], env: Record<string, string>) {
   return { code: result.status, out: result.stdout + result.stderr };
 }
 
-async function workspace() {
-  const prismaDir = scratchDir();
-  cpSync(join(appRoot, 'prisma'), prismaDir, { recursive: true });
-  return { prismaDir, databaseUrl: await emptyTestDatabaseUrl() };
+/** A copy of prisma/ the command may change. */
+function prismaCopy(): string {
+  const dir = scratchDir();
+  cpSync(join(appRoot, 'prisma'), dir, { recursive: true });
+  return dir;
 }
 
 const migrationsOf = (prismaDir: string, engine: string) => readdirSync(join(prismaDir, engine, 'migrations'));
 
-describe(`the db:* commands (${testEngine()})`, () => {
+// Each command is a process of its own, started a few times per test: slow on a loaded machine.
+describe(`the db:* commands (${testEngine()})`, { timeout: 60_000 }, () => {
   it('db:status exits 1 with pending migrations; db:migrate applies them and is idempotent; then db:status exits 0', async () => {
-    const { prismaDir, databaseUrl } = await workspace();
-    const before = db(['status', '--prisma-dir', prismaDir], { DATABASE_URL: databaseUrl });
+    const prismaDir = prismaCopy();
+    // As a release job runs them: production, and no AUTH_SECRET, which migrating does not need.
+    const env = { DATABASE_URL: await emptyTestDatabaseUrl(), NODE_ENV: 'production', AUTH_SECRET: '' };
+    const before = db(['status', '--prisma-dir', prismaDir], env);
     expect(before.code).toBe(1);
     expect(before.out).toContain('NOT up to date');
 
-    const migrate = db(['migrate', '--prisma-dir', prismaDir], { DATABASE_URL: databaseUrl });
+    const migrate = db(['migrate', '--prisma-dir', prismaDir], env);
     expect(migrate.code).toBe(0);
     expect(migrate.out).toMatch(/Applied: \d{14}_init/);
-    expect(db(['migrate', '--prisma-dir', prismaDir], { DATABASE_URL: databaseUrl }).out).toContain(
-      'No pending migrations.',
-    );
+    expect(db(['migrate', '--prisma-dir', prismaDir], env).out).toContain('No pending migrations.');
 
-    const after = db(['status', '--prisma-dir', prismaDir], { DATABASE_URL: databaseUrl });
+    const after = db(['status', '--prisma-dir', prismaDir], env);
     expect(after.code).toBe(0);
     expect(after.out).toContain('Database is up to date.');
   });
@@ -45,8 +47,8 @@ describe(`the db:* commands (${testEngine()})`, () => {
   it.runIf(testEngine() === 'postgresql')(
     'db:migration derives both schemas from the models and writes a migration for each engine',
     async () => {
-      const { prismaDir } = await workspace();
-      const server = { DATABASE_URL: 'file::memory:', SHADOW_DATABASE_URL: inject('postgresServer') };
+      const prismaDir = prismaCopy();
+      const server = { DATABASE_URL: 'file::memory:', SHADOW_DATABASE_URL: await emptyTestDatabaseUrl() };
       expect(db(['migration', 'noop', '--prisma-dir', prismaDir], server).out).toContain('No schema changes');
       appendFileSync(join(prismaDir, 'models.prisma'), '\nmodel Tag {\n  id String @id\n}\n');
 
@@ -64,7 +66,7 @@ describe(`the db:* commands (${testEngine()})`, () => {
   );
 
   it('db:migration without a PostgreSQL server to diff on refuses, and writes no migration for either engine', async () => {
-    const { prismaDir } = await workspace();
+    const prismaDir = prismaCopy();
     const before = ['sqlite', 'postgresql'].map((engine) => migrationsOf(prismaDir, engine));
     appendFileSync(join(prismaDir, 'models.prisma'), '\nmodel Tag {\n  id String @id\n}\n');
     const result = db(['migration', 'add_tag', '--prisma-dir', prismaDir], { DATABASE_URL: 'file::memory:' });
@@ -74,8 +76,7 @@ describe(`the db:* commands (${testEngine()})`, () => {
   });
 
   it('db:migration without a name explains its usage', async () => {
-    const { prismaDir, databaseUrl } = await workspace();
-    const result = db(['migration', '--prisma-dir', prismaDir], { DATABASE_URL: databaseUrl });
+    const result = db(['migration', '--prisma-dir', prismaCopy()], { DATABASE_URL: 'file::memory:' });
     expect(result.code).toBe(2);
     expect(result.out).toContain('Usage: npm run db:migration -- <name>');
   });

@@ -13,9 +13,9 @@
  * or a PostgreSQL DATABASE_URL names. `--prisma-dir` points at another copy of prisma/.
  */
 import { parseArgs } from 'node:util';
-import { loadConfig } from '../server/config.ts';
+import { loadDatabaseConfig } from '../server/config.ts';
 import { ENGINES, engineOf, migrationPathsFor, prismaDir } from '../server/db/engines.ts';
-import { isClean, MigrationEngine } from '../server/db/migrations.ts';
+import { isClean, MigrationEngine, migrateDatabase } from '../server/db/migrations.ts';
 import { fromAppRoot } from '../server/paths.ts';
 import { writeSchemas } from './db/derive-schemas.ts';
 
@@ -37,19 +37,17 @@ async function main(): Promise<number> {
     return 2;
   }
 
-  const { DATABASE_URL, SHADOW_DATABASE_URL } = loadConfig();
+  const { DATABASE_URL, SHADOW_DATABASE_URL } = loadDatabaseConfig();
   if (command === 'migration') return createMigrations(name ?? '', dir, DATABASE_URL, SHADOW_DATABASE_URL);
 
-  const engine = await MigrationEngine.open(DATABASE_URL, {
-    paths: migrationPathsFor(engineOf(DATABASE_URL), dir),
-    shadowDatabaseUrl: SHADOW_DATABASE_URL,
-  });
+  const paths = migrationPathsFor(engineOf(DATABASE_URL), dir);
+  if (command === 'migrate') {
+    const applied = await migrateDatabase(DATABASE_URL, paths);
+    console.log(applied.length ? `Applied: ${applied.join(', ')}` : 'No pending migrations.');
+    return 0;
+  }
+  const engine = await MigrationEngine.open(DATABASE_URL, { paths, shadowDatabaseUrl: SHADOW_DATABASE_URL });
   try {
-    if (command === 'migrate') {
-      const applied = await engine.apply();
-      console.log(applied.length ? `Applied: ${applied.join(', ')}` : 'No pending migrations.');
-      return 0;
-    }
     const status = await engine.status();
     console.log(JSON.stringify(status, null, 2));
     console.log(isClean(status) ? 'Database is up to date.' : 'Database is NOT up to date.');

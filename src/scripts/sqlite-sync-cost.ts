@@ -12,6 +12,7 @@ import Database from 'better-sqlite3';
 
 const { values } = parseArgs({ options: { rows: { type: 'string', default: '2000' } } });
 const rows = Number(values.rows);
+if (!Number.isInteger(rows) || rows < 1) throw new Error('--rows must be a whole number ≥ 1.');
 const dir = mkdtempSync(join(tmpdir(), 'sqlite-sync-'));
 try {
   for (const mode of ['FULL', 'NORMAL'] as const) {

@@ -57,7 +57,9 @@ const MAX_PARAM_LENGTH = 5_000;
 
 /**
  * Builds the whole application, ready to `listen` or to `inject` in tests.
- * Plugins register in a fixed order: infrastructure, then routes, then the edge.
+ * Plugins register in a fixed order: the error edge (which the others inherit),
+ * what every request passes (headers, metrics, rate limits), the database and
+ * e-mail, then the routes.
  */
 export async function buildApp(config: Config, options: BuildOptions = {}): Promise<FastifyInstance> {
   const client = options.client ?? (config.NODE_ENV === 'development' ? 'vite' : 'static');

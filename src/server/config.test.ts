@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { ConfigError, configSchema, loadConfig, mailboxAccess } from './config.ts';
+import { ConfigError, configSchema, loadConfig, mailboxAccess, type Config } from './config.ts';
 import { appRoot } from './paths.ts';
 
 describe('loadConfig', () => {
@@ -103,10 +103,20 @@ describe('loadConfig', () => {
 });
 
 describe('.env.example', () => {
+  const example = readFileSync(join(appRoot, '.env.example'), 'utf8');
+
   it('documents exactly the variables the server reads', () => {
-    const example = readFileSync(join(appRoot, '.env.example'), 'utf8');
     const documented = [...example.matchAll(/^#?\s*([A-Z][A-Z0-9_]+)=/gm)].map((match) => match[1]);
     expect(documented.sort()).toEqual(Object.keys(configSchema.shape).sort());
+  });
+
+  it('shows each default as the server applies it; a variable without one is commented out', () => {
+    const defaults = loadConfig({});
+    for (const [, commented, name = '', value] of example.matchAll(/^(#?)\s*([A-Z][A-Z0-9_]+)=(.*)$/gm)) {
+      const key = name as keyof Config;
+      if (commented) expect(defaults[key], `${name} has a default: show it uncommented`).toBeUndefined();
+      else expect(loadConfig({ [name]: value })[key], name).toEqual(defaults[key]);
+    }
   });
 });
 

@@ -11,6 +11,9 @@ const integer = (min: number, max: number) =>
     .min(min, { message: `must be at least ${min}` })
     .max(max, { message: `must be at most ${max}` });
 
+/** The scheme that picks PostgreSQL (db/engines.ts's `engineOf` decides the same way). */
+const POSTGRES_URL = /^postgres(?:ql)?:\/\/.+$/;
+
 /** A comma-separated list of items, each checked by `item`; spaces around commas are ignored. */
 const commaList = (item: z.ZodType<string, string>) =>
   z
@@ -40,10 +43,7 @@ export const configSchema = z.object({
     .default('file:./data/app.db'),
   DATABASE_POOL_SIZE: integer(1, 1_000).default(10),
   DATABASE_CONNECT_TIMEOUT_MS: integer(100, 60_000).default(5_000),
-  SHADOW_DATABASE_URL: z
-    .string()
-    .regex(/^postgres(?:ql)?:\/\/.+$/, { message: 'must be a PostgreSQL URL' })
-    .optional(),
+  SHADOW_DATABASE_URL: z.string().regex(POSTGRES_URL, { message: 'must be a PostgreSQL URL' }).optional(),
   SQLITE_BUSY_TIMEOUT_MS: integer(5_000, 60_000).default(5000),
   SQLITE_SYNCHRONOUS: z.enum(['FULL', 'NORMAL']).default('FULL'),
   MIGRATE_ON_START: booleanFromString.default(true),
@@ -113,7 +113,7 @@ function checkCombinations(config: Config, context: z.RefinementCtx) {
   if (config.MAILBOX === 'open' && config.NODE_ENV === 'production') {
     problem('MAILBOX', 'must not be open in production: it shows e-mailed sign-in links to anyone');
   }
-  if (/^postgres(?:ql)?:\/\//.test(config.DATABASE_URL) && !config.AUTH_SECRET && config.NODE_ENV === 'production') {
+  if (POSTGRES_URL.test(config.DATABASE_URL) && !config.AUTH_SECRET && config.NODE_ENV === 'production') {
     problem(
       'AUTH_SECRET',
       'must be set with PostgreSQL: every instance must sign session cookies with the same secret',
@@ -152,10 +152,25 @@ export class ConfigError extends Error {
  * bad variable; an empty string counts as unset so `PORT=` falls back to the default.
  */
 export function loadConfig(env: Record<string, string | undefined> = process.env): Config {
-  const input = Object.fromEntries(
-    Object.keys(configSchema.shape).map((key) => [key, env[key] === '' ? undefined : env[key]]),
-  );
-  const parsed = configSchema.superRefine(checkCombinations).safeParse(input);
+  return parseEnvironment(configSchema.superRefine(checkCombinations), Object.keys(configSchema.shape), env);
+}
+
+const databaseSchema = configSchema.pick({ DATABASE_URL: true, SHADOW_DATABASE_URL: true });
+
+/**
+ * What the database commands (db:migrate, db:status, db:migration) read. Migrating
+ * needs no session secret, so a release job that migrates PostgreSQL is not held to
+ * the server's rules across variables (AUTH_SECRET in production).
+ */
+export function loadDatabaseConfig(
+  env: Record<string, string | undefined> = process.env,
+): z.infer<typeof databaseSchema> {
+  return parseEnvironment(databaseSchema, Object.keys(databaseSchema.shape), env);
+}
+
+function parseEnvironment<T>(schema: z.ZodType<T>, keys: string[], env: Record<string, string | undefined>): T {
+  const input = Object.fromEntries(keys.map((key) => [key, env[key] === '' ? undefined : env[key]]));
+  const parsed = schema.safeParse(input);
   if (parsed.success) return parsed.data;
   const problems = parsed.error.issues.map((issue) => {
     const name = String(issue.path[0] ?? 'configuration');

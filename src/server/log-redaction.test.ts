@@ -1,14 +1,10 @@
-import type { FastifyInstance } from 'fastify';
 import { describe, expect, it } from 'vitest';
-import { mutate, PASSWORD, query, sessionCookie } from './test/http-client.ts';
-import { buildTestApp } from './test/test-app.ts';
+import { mutate, PASSWORD, query, recordedLinkToken, sessionCookie } from './test/http-client.ts';
+import { buildTestAppWithLog } from './test/test-app.ts';
 
-/** An app logging at trace level into `lines`. */
-async function appLoggingTo(lines: string[]): Promise<FastifyInstance> {
-  return buildTestApp(
-    { LOG_LEVEL: 'trace', FIRST_ADMIN_EMAIL: 'ada@example.com' },
-    { client: 'none', logStream: { write: (line) => lines.push(line) } },
-  );
+/** An app logging at trace level, and its log lines. */
+function appLoggingAtTrace() {
+  return buildTestAppWithLog({ LOG_LEVEL: 'trace', FIRST_ADMIN_EMAIL: 'ada@example.com' });
 }
 
 function expectAbsent(log: string, secrets: string[]) {
@@ -22,8 +18,7 @@ describe('logs', () => {
   // The unit test of the redaction list (REDACTED_LOG_PATHS in app.ts): each of these
   // objects holds its secret at a listed path, so it fails as soon as a path is dropped.
   it('censor cookies, authorization headers, passwords, tokens and keys in any logged object', async () => {
-    const lines: string[] = [];
-    const app = await appLoggingTo(lines);
+    const { app, lines } = await appLoggingAtTrace();
     app.log.info({
       req: { headers: { cookie: 'app.session_token=secret-cookie', authorization: 'Bearer rpc_secret' } },
     });
@@ -39,8 +34,7 @@ describe('logs', () => {
   // is censored. A secret inside an error's *message* would not be: redaction works on
   // paths, not on text. No error the app raises today quotes an input in its message.
   it("censor a secret carried by an internal error's cause on the logged failure path", async () => {
-    const lines: string[] = [];
-    const app = await appLoggingTo(lines);
+    const { app, lines } = await appLoggingAtTrace();
     const cause = Object.assign(new Error('the database refused'), {
       token: 'secret-cause-token',
       password: 'secret-cause-password',
@@ -58,13 +52,10 @@ describe('logs', () => {
   // The app logs neither headers nor procedure inputs, so this passes with or without
   // the redaction list; it guards against a future log call that would show them.
   it('stay free of the secrets of a real sign-up, verification, API key and failed sign-in, even at trace level', async () => {
-    const lines: string[] = [];
-    const app = await appLoggingTo(lines);
+    const { app, lines } = await appLoggingAtTrace();
 
     await mutate(app, 'auth.signUp', { name: 'Ada', email: 'ada@example.com', password: PASSWORD });
-    const row = await app.services.db.emailOutbox.findFirstOrThrow({ where: { recipient: 'ada@example.com' } });
-    const token =
-      new URL(/https?:\/\/\S+verify-email\S+/.exec(row.text)?.[0] ?? 'http://x').searchParams.get('token') ?? '';
+    const token = await recordedLinkToken(app, 'ada@example.com', 'verify-email');
     const verified = await mutate(app, 'auth.verifyEmail', { token });
     const cookie = sessionCookie(verified);
     const cookieValue = cookie.split('=')[1] ?? 'x';

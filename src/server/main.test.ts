@@ -1,28 +1,32 @@
-import { spawn, spawnSync } from 'node:child_process';
-import { once } from 'node:events';
+import { spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { Agent, request } from 'node:http';
 import { connect } from 'node:net';
 import { join } from 'node:path';
-import Database from 'better-sqlite3';
 import { describe, expect, it } from 'vitest';
 import { pendingMigrations } from './db/applied-migrations.ts';
 import { projectMigrationNames } from './db/migrations.ts';
 import { openDatabase } from './db/client.ts';
 import { appRoot } from './paths.ts';
 import { PASSWORD } from './test/http-client.ts';
-import { fakeClientBuild } from './test/fake-client-build.ts';
-import { httpRequest, ORIGIN, startServer, type ServerProcess } from './test/server-process.ts';
-import { scratchDir, testDatabaseUrl } from './test/test-app.ts';
+import {
+  httpRequest,
+  MAIN_ARGS,
+  ORIGIN,
+  serverEnv,
+  spawnServer,
+  startServer,
+  type ServerProcess,
+} from './test/server-process.ts';
+import { emptyTestDatabaseUrl, scratchDir, testDatabaseUrl, testEngine } from './test/test-app.ts';
 
-const baseEnv = () => ({
-  ...process.env,
-  NODE_OPTIONS: '',
-  NODE_ENV: 'test',
-  LOG_LEVEL: 'info',
-  HOST: '127.0.0.1',
-  CLIENT_DIST_DIR: join(scratchDir(), 'no-client'),
-});
+/** Runs the server to its exit, on `env` and no client build, as a start-up that must fail. */
+const runToExit = (env: Record<string, string>) =>
+  spawnSync(process.execPath, MAIN_ARGS, {
+    cwd: appRoot,
+    env: serverEnv({ CLIENT_DIST_DIR: join(scratchDir(), 'no-client'), ...env }),
+    encoding: 'utf8',
+  });
 
 const signUpInput = (email: string) => ({ name: 'In Flight', email, password: PASSWORD });
 
@@ -103,11 +107,7 @@ const refused = (url: string) =>
 
 describe('main: start-up and shutdown', () => {
   it('stops at once with one line naming a malformed variable', () => {
-    const result = spawnSync(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
-      cwd: appRoot,
-      env: { ...baseEnv(), PORT: 'eighty' },
-      encoding: 'utf8',
-    });
+    const result = runToExit({ PORT: 'eighty' });
     expect(result.status).toBe(1);
     expect(result.stderr.trim().split('\n')).toEqual(['Invalid configuration: PORT must be a number (got "eighty")']);
   });
@@ -122,18 +122,14 @@ describe('main: start-up and shutdown', () => {
       'Invalid configuration: EMAIL_TRANSPORT must not be disabled: identity (verify-email, reset-password) sends e-mail; use smtp, or log to keep messages in the mailbox (got "disabled")',
     ],
   ])('refuses to start with an e-mail set-up that cannot work: %j', async (env, message) => {
-    const result = spawnSync(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
-      cwd: appRoot,
-      env: { ...baseEnv(), PORT: '0', DATABASE_URL: await testDatabaseUrl(), MIGRATE_ON_START: 'false', ...env },
-      encoding: 'utf8',
-    });
+    const result = runToExit({ PORT: '0', DATABASE_URL: await testDatabaseUrl(), MIGRATE_ON_START: 'false', ...env });
     expect(result.status).toBe(1);
     expect(result.stderr.trim().split('\n')).toEqual([message]);
   });
 
   it('migrates a new database and listens; on SIGTERM refuses new connections, finishes the requests in flight, stops the outbox, closes the database and exits 0 in time', async () => {
-    const file = join(scratchDir(), 'fresh.db');
-    const server = await startServer({ DATABASE_URL: `file:${file}` });
+    const databaseUrl = await emptyTestDatabaseUrl();
+    const server = await startServer({ DATABASE_URL: databaseUrl });
     expect(server.output()).toContain('applied database migrations');
     const pool = new Agent({ keepAlive: true });
     expect(await getThrough(pool, `${server.url}/readyz`)).toBe(200);
@@ -164,44 +160,33 @@ describe('main: start-up and shutdown', () => {
     expect(code).toBe(0);
     expect(Date.now() - signalled).toBeLessThan(8_000); // SHUTDOWN_TIMEOUT_MS's default
     expect(server.output()).toContain('"msg":"shut down"');
-    // Closed cleanly, the last connection folds the WAL into the database file and removes it.
-    expect(existsSync(`${file}-wal`)).toBe(false);
-    const db = new Database(file, { readonly: true });
+    // Closed cleanly, SQLite's last connection folds the WAL into the database file and removes it.
+    if (testEngine() === 'sqlite') expect(existsSync(`${databaseUrl.slice('file:'.length)}-wal`)).toBe(false);
+    const db = await openDatabase({ databaseUrl, busyTimeoutMs: 5000 });
     try {
-      const users = db.prepare('SELECT email FROM User ORDER BY email').all() as { email: string }[];
+      const users = await db.user.findMany({ select: { email: true }, orderBy: { email: 'asc' } });
       expect(users.map((user) => user.email)).toEqual([...batchEmails, 'trickle@example.com']);
       // Each account's e-mail committed with it; the dispatcher left none half-sent.
-      const outbox = db.prepare('SELECT status FROM EmailOutbox').all() as { status: string }[];
+      const outbox = await db.emailOutbox.findMany({ select: { status: true } });
       expect(outbox).toHaveLength(5);
       expect(outbox.filter((row) => row.status === 'sending')).toEqual([]);
     } finally {
-      db.close();
+      await db.$disconnect();
     }
   }, 60_000);
 
   it('lets a signal during start-up wait for the migrations, then exits 0 without listening', async () => {
-    const file = join(scratchDir(), 'fresh.db');
-    const child = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
-      cwd: appRoot,
-      env: { ...baseEnv(), PORT: '0', DATABASE_URL: `file:${file}`, CLIENT_DIST_DIR: fakeClientBuild() },
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
-    let output = '';
-    const migrated = new Promise<void>((resolve) => {
-      child.stdout.on('data', (chunk: Buffer) => {
-        output += chunk.toString();
-        if (output.includes('applied database migrations')) resolve();
-      });
-    });
-    await migrated;
-    child.kill('SIGTERM');
-    const [code] = (await once(child, 'exit')) as [number | null];
+    const databaseUrl = await emptyTestDatabaseUrl();
+    const server = spawnServer({ DATABASE_URL: databaseUrl });
+    await server.logLine(/applied database migrations/);
+    server.child.kill('SIGTERM');
+    const { code } = await server.exited;
     expect(code).toBe(0);
-    expect(output).toContain('"msg":"shut down"');
-    expect(output).not.toContain('Server listening');
-    const db = await openDatabase({ databaseUrl: `file:${file}`, busyTimeoutMs: 5000 });
+    expect(server.output()).toContain('"msg":"shut down"');
+    expect(server.output()).not.toContain('Server listening');
+    const db = await openDatabase({ databaseUrl, busyTimeoutMs: 5000 });
     try {
-      expect(await pendingMigrations(db, projectMigrationNames(`file:${file}`))).toEqual([]);
+      expect(await pendingMigrations(db, projectMigrationNames(databaseUrl))).toEqual([]);
     } finally {
       await db.$disconnect();
     }
@@ -238,16 +223,11 @@ describe('main: start-up and shutdown', () => {
   }, 60_000);
 
   it('does not start on a test database without its client build in production', async () => {
-    const result = spawnSync(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
-      cwd: appRoot,
-      env: {
-        ...baseEnv(),
-        NODE_ENV: 'production',
-        PORT: '0',
-        DATABASE_URL: await testDatabaseUrl(),
-        AUTH_SECRET: 'a-secret-of-at-least-thirty-two-characters',
-      },
-      encoding: 'utf8',
+    const result = runToExit({
+      NODE_ENV: 'production',
+      PORT: '0',
+      DATABASE_URL: await testDatabaseUrl(),
+      AUTH_SECRET: 'a-secret-of-at-least-thirty-two-characters',
     });
     expect(result.status).toBe(1);
     expect(result.stderr).toContain('npm run build');

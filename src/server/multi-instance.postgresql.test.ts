@@ -162,6 +162,9 @@ describe('two instances on one PostgreSQL database', () => {
       // Nothing of the failure's inside reaches the client: no stack, query, driver or address.
       expect(refused.body).not.toMatch(/stack|prisma|select|econn|driver|127\.0\.0\.1/i);
       expect(refused.body).not.toContain(`:${proxy.port}`);
+      // A signed-in person is not shown as signed out: the session could not be read.
+      const viewer = await query(server, 'auth.viewer', onB);
+      expect([viewer.status, viewer.appCode]).toEqual([503, 'UNAVAILABLE']);
     }
 
     await proxy.start();

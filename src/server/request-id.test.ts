@@ -1,16 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { PASSWORD } from './test/http-client.ts';
-import { buildTestApp } from './test/test-app.ts';
+import { buildTestApp, buildTestAppWithLog } from './test/test-app.ts';
 
 const ORIGIN = 'http://localhost:3000';
 
 describe('request ids', () => {
   it('keep a well-formed incoming X-Request-Id: in the answer, the error body, the log and the outbox row', async () => {
-    const lines: string[] = [];
-    const app = await buildTestApp(
-      { LOG_LEVEL: 'info' },
-      { client: 'none', logStream: { write: (line) => lines.push(line) } },
-    );
+    const { app, lines } = await buildTestAppWithLog({ LOG_LEVEL: 'info' });
     const id = 'edge-4f1c2a9b-0001';
     const refused = await app.inject({ url: '/trpc/system.stats', headers: { 'x-request-id': id } });
     expect(refused.headers['x-request-id']).toBe(id);

@@ -34,37 +34,38 @@ async function listeningApp(requestTimeoutMs: number): Promise<number> {
   return (app.server.address() as AddressInfo).port;
 }
 
+/**
+ * Trickles `head` to an app with REQUEST_TIMEOUT_MS and expects a 408, no sooner than
+ * `notBeforeMs` (what proves the limit, exactly) and sooner than `beforeMs` (seconds of
+ * margin: the check runs every second, and a loaded CI machine is slow).
+ */
+async function expectCutOff(requestTimeoutMs: number, head: string, notBeforeMs: number, beforeMs: number) {
+  const port = await listeningApp(requestTimeoutMs);
+  const { answer, afterMs } = await trickle(port, head, 1000);
+  expect(answer).toMatch(/^HTTP\/1\.1 408/);
+  expect(afterMs).toBeGreaterThanOrEqual(notBeforeMs);
+  expect(afterMs).toBeLessThan(beforeMs);
+}
+
 /** A request whose headers never end: one more header byte every 200 ms. */
 const UNFINISHED_HEAD = 'GET /healthz HTTP/1.1\r\nHost: localhost\r\nX-Slow: ';
 
-// Upper bounds leave seconds of margin: the check runs every second, and a loaded CI
-// machine is slow; the lower bounds are what proves a limit, and they are exact.
+/** A request whose body never ends: one more body byte every 200 ms. */
+const UNFINISHED_BODY =
+  'POST /trpc/auth.signIn HTTP/1.1\r\nHost: localhost\r\nContent-Type: application/json\r\nContent-Length: 1000\r\n\r\n';
+
 describe('timeouts', () => {
   it('cut off a request whose body trickles in, within REQUEST_TIMEOUT_MS (plus the 1 s check interval)', async () => {
-    const port = await listeningApp(2_000);
-    const head =
-      'POST /trpc/auth.signIn HTTP/1.1\r\nHost: localhost\r\nContent-Type: application/json\r\nContent-Length: 1000\r\n\r\n';
-    const { answer, afterMs } = await trickle(port, head, 1000);
-    expect(answer).toMatch(/^HTTP\/1\.1 408/);
-    expect(afterMs).toBeGreaterThanOrEqual(1_900);
-    expect(afterMs).toBeLessThan(8_000);
+    await expectCutOff(2_000, UNFINISHED_BODY, 1_900, 8_000);
   });
 
   it('cut off a client that never finishes its headers, within REQUEST_TIMEOUT_MS when that is under 10 s', async () => {
-    const port = await listeningApp(2_000);
-    const { answer, afterMs } = await trickle(port, UNFINISHED_HEAD, 1000);
-    expect(answer).toMatch(/^HTTP\/1\.1 408/);
-    expect(afterMs).toBeGreaterThanOrEqual(1_900);
-    expect(afterMs).toBeLessThan(8_000);
+    await expectCutOff(2_000, UNFINISHED_HEAD, 1_900, 8_000);
   });
 
   // Node's own default would wait for the whole REQUEST_TIMEOUT_MS (30 s here): only
   // the app's 10 s header limit cuts this client off sooner.
   it('cut off a client that never finishes its headers after 10 s, however long a request may take', async () => {
-    const port = await listeningApp(30_000);
-    const { answer, afterMs } = await trickle(port, UNFINISHED_HEAD, 1000);
-    expect(answer).toMatch(/^HTTP\/1\.1 408/);
-    expect(afterMs).toBeGreaterThanOrEqual(9_900);
-    expect(afterMs).toBeLessThan(20_000);
+    await expectCutOff(30_000, UNFINISHED_HEAD, 9_900, 20_000);
   }, 30_000);
 });

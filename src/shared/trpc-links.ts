@@ -3,7 +3,7 @@ import superjson from 'superjson';
 import { TRPC_MAX_BATCH_SIZE, TRPC_MAX_URL_LENGTH, TRPC_PATH } from './transport.ts';
 
 /** The length of the GET URL a query alone would need. */
-export function queryUrlLength(op: Pick<Operation, 'path' | 'input'>, url: string = TRPC_PATH): number {
+function queryUrlLength(op: Pick<Operation, 'path' | 'input'>, url: string): number {
   const input = encodeURIComponent(JSON.stringify(superjson.serialize(op.input)));
   return `${url}/${op.path}?input=${input}`.length;
 }

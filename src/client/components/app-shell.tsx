@@ -16,6 +16,11 @@ export function AppShell() {
   // The mailbox's default: open to everyone in development, to admins in production.
   // The browser cannot read MAILBOX, so this guesses from both; the server decides.
   const showMailbox = useCan('read:mailbox:any') || import.meta.env.DEV;
+  const links = [
+    ...navigation,
+    ...(showMailbox ? [{ to: '/mailbox', label: 'Mailbox' } as const] : []),
+    ...(canAdminister ? [{ to: '/admin', label: 'Admin' } as const] : []),
+  ];
   const firstRender = useRef(true);
 
   // After a client-side navigation, move focus to the new screen so keyboard and
@@ -39,27 +44,13 @@ export function AppShell() {
         </Link>
         <nav aria-label="Main">
           <ul className="nav-list">
-            {navigation.map((item) => (
+            {links.map((item) => (
               <li key={item.to}>
                 <Link to={item.to} className="nav-link" activeProps={{ 'aria-current': 'page' }}>
                   {item.label}
                 </Link>
               </li>
             ))}
-            {showMailbox ? (
-              <li>
-                <Link to="/mailbox" className="nav-link" activeProps={{ 'aria-current': 'page' }}>
-                  Mailbox
-                </Link>
-              </li>
-            ) : null}
-            {canAdminister ? (
-              <li>
-                <Link to="/admin" className="nav-link" activeProps={{ 'aria-current': 'page' }}>
-                  Admin
-                </Link>
-              </li>
-            ) : null}
           </ul>
         </nav>
         <AccountNav />

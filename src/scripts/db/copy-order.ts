@@ -1,7 +1,5 @@
-import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
-import { prismaDir } from '../../server/db/engines.ts';
 import { Prisma } from '../../server/db/generated/sqlite/client.ts';
+import { readModels } from './derive-schemas.ts';
 
 /** A model as a table copy needs it. */
 export interface CopiedModel {
@@ -30,7 +28,7 @@ const owningRelation = /@relation\([^)]*\bfields:\s*\[/;
  * parent is the type of a field whose `@relation` names `fields`, the side that holds
  * the foreign key.
  */
-export function modelFacts(schema: string): Map<string, ModelFacts> {
+function modelFacts(schema: string): Map<string, ModelFacts> {
   const facts = new Map<string, ModelFacts>();
   for (const [, name = '', body = ''] of schema.matchAll(modelBlock)) {
     const primaryKey: string[] = [];
@@ -91,5 +89,5 @@ export function copyOrder(modelNames: readonly string[], schema: string): Copied
 
 /** The project's models, from its generated client, parents first. */
 export function projectCopyOrder(): CopiedModel[] {
-  return copyOrder(Object.values(Prisma.ModelName), readFileSync(join(prismaDir, 'models.prisma'), 'utf8'));
+  return copyOrder(Object.values(Prisma.ModelName), readModels());
 }

@@ -46,9 +46,21 @@ export function unportableLines(models: string): string[] {
     .map((line) => line.trim());
 }
 
-/** Writes prisma/<engine>/schema.prisma for every engine from the models in `dir`. */
+/** The models file in `dir`, a copy of prisma/ (default: the project's). */
+export function readModels(dir: string = prismaDir): string {
+  return readFileSync(join(dir, 'models.prisma'), 'utf8');
+}
+
+/**
+ * Writes prisma/<engine>/schema.prisma for every engine from the models in `dir`;
+ * refuses, writing nothing, models that one of the engines cannot hold.
+ */
 export function writeSchemas(dir: string = prismaDir): string[] {
-  const models = readFileSync(join(dir, 'models.prisma'), 'utf8');
+  const models = readModels(dir);
+  const unportable = unportableLines(models);
+  if (unportable.length) {
+    throw new Error(`prisma/models.prisma uses what not every engine supports:\n  ${unportable.join('\n  ')}`);
+  }
   return ENGINES.map((engine) => {
     const { schemaFile } = migrationPathsFor(engine, dir);
     writeFileSync(schemaFile, deriveSchema(engine, models));

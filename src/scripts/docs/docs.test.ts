@@ -17,7 +17,7 @@ describe('docs/errors.md', () => {
 });
 
 describe('docs/access.md', () => {
-  it('is the role × procedure matrix of the current router (run npm run docs:access when it fails)', async () => {
+  it('is the role × procedure matrix of the current router (run npm run docs when it fails)', async () => {
     expect(read('docs/access.md')).toBe(await formatMarkdown(renderAccessDoc(), 'docs/access.md'));
   });
 });

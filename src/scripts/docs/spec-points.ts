@@ -36,7 +36,7 @@ export const specPoints: readonly SpecPoint[] = [
     number: 3,
     title: 'Entities and fields',
     status: 'not specified',
-    homes: ['prisma/sqlite/schema.prisma', 'src/shared/schemas/', 'src/server/db/selects.ts'],
+    homes: ['prisma/models.prisma', 'src/shared/schemas/', 'src/server/db/selects.ts'],
     today:
       'Identity (User, Session, Account, Verification, Apikey) and the e-mail outbox (EmailOutbox); no domain entity, no table for records.',
   },

@@ -1,4 +1,4 @@
-/** `npm run docs` (or docs:access): regenerates docs/errors.md, docs/access.md and the status table of docs/spec.md. */
+/** `npm run docs`: regenerates docs/errors.md, docs/access.md and the status table of docs/spec.md. */
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { appRoot } from '../../server/paths.ts';

@@ -1,5 +1,6 @@
 import Database from 'better-sqlite3';
 import { linkIn } from '../../server/email/outbox.ts';
+import { createScriptClient } from '../script-client.ts';
 import { LOAD_ADMIN_EMAIL } from './server.ts';
 
 const PASSWORD = 'load test password, long enough';
@@ -53,10 +54,9 @@ export async function prepareFixtures(origin: string, databaseFile: string): Pro
   if (!cookie) throw new Error('Verifying the admin set no session cookie.');
 
   await call(origin, 'auth.signUp', { name: 'Load Member', email: MEMBER_EMAIL, password: PASSWORD });
-  const search = encodeURIComponent(JSON.stringify({ json: { search: MEMBER_EMAIL } }));
-  const listed = await fetch(`${origin}/trpc/admin.users.list?input=${search}`, { headers: { cookie } });
-  const body = (await listed.json()) as { result?: { data?: { json?: { items?: { id: string }[] } } } };
-  const memberId = body.result?.data?.json?.items?.[0]?.id;
-  if (!memberId) throw new Error(`The member was not listed: ${JSON.stringify(body)}`);
+  const admin = createScriptClient(origin, { headers: { cookie } });
+  const listed = await admin.admin.users.list.query({ search: MEMBER_EMAIL });
+  const memberId = listed.items[0]?.id;
+  if (!memberId) throw new Error(`The member was not listed: ${JSON.stringify(listed)}`);
   return { cookie, memberId };
 }

@@ -108,7 +108,7 @@ export function createAuth({ config, db, email, log }: AuthDependencies) {
     },
     session: {
       expiresIn: identityLifetimes.sessionDays * 24 * HOUR_S,
-      updateAge: 24 * 60 * 60,
+      updateAge: 24 * HOUR_S,
       // Every request reads the session row, so a revoked session is refused at once.
       cookieCache: { enabled: false },
     },

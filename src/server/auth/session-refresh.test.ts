@@ -25,7 +25,9 @@ describe('sliding sessions: only a state change extends one', () => {
     expect(read.setCookies).toEqual([]);
     expect((await stored()).expiresAt).toEqual(expiresAt);
     // A query sent by POST (a long input) is still a query.
-    await mutate(app, 'auth.viewer', undefined, { cookie });
+    const readByPost = await mutate(app, 'auth.viewer', undefined, { cookie });
+    expect(readByPost.data).toMatchObject({ email: 'slide@example.com' });
+    expect(readByPost.setCookies).toEqual([]);
     expect((await stored()).expiresAt).toEqual(expiresAt);
 
     const otherId = (read.data as { id: string; current: boolean }[]).find((session) => !session.current)?.id;

@@ -52,8 +52,10 @@ export async function readCredentials(
   const answer = await auth.api
     .getSession({ headers, query: { disableRefresh: !refresh.extend }, returnHeaders: true })
     .catch((error: unknown) => {
-      // A cookie the library refuses is no answer, not an error; an error is its store
-      // (the database) failing, and the viewer must not look signed out meanwhile.
+      // A cookie the library refuses is no answer, not an error. The library turns any
+      // failure of its store (the database) into a bare 500 and keeps the cause only in
+      // its log, so the status is all there is to go on; the viewer must not look
+      // signed out meanwhile (tested in multi-instance.postgresql.test.ts).
       if ((error as { statusCode?: unknown }).statusCode === 500) {
         throw new AppError('UNAVAILABLE', { cause: error });
       }

@@ -8,20 +8,23 @@ function isMissingTable(error: unknown): boolean {
 }
 
 /**
- * The project's migrations the database has not applied, read with the app's own
- * client. Unlike the schema engine, this takes no exclusive lock, so it is safe to
- * ask while a server is running. A database never migrated has no history table:
- * every migration is pending.
+ * The migrations the database has applied, read with the app's own client. Unlike the
+ * schema engine, this takes no exclusive lock, so it is safe to ask while a server is
+ * running. A database never migrated has no history table, and has applied none.
  */
-export async function pendingMigrations(db: Database, expected: string[]): Promise<string[]> {
-  let rows: { migration_name: string }[];
+export async function appliedMigrations(db: Database): Promise<string[]> {
   try {
-    rows = await db.$queryRaw<{ migration_name: string }[]>`
+    const rows = await db.$queryRaw<{ migration_name: string }[]>`
       SELECT migration_name FROM _prisma_migrations WHERE finished_at IS NOT NULL AND rolled_back_at IS NULL`;
+    return rows.map((row) => row.migration_name);
   } catch (error) {
-    if (isMissingTable(error)) return expected;
+    if (isMissingTable(error)) return [];
     throw error;
   }
-  const applied = new Set(rows.map((row) => row.migration_name));
+}
+
+/** The project's migrations (`expected`) the database has not applied. */
+export async function pendingMigrations(db: Database, expected: string[]): Promise<string[]> {
+  const applied = new Set(await appliedMigrations(db));
   return expected.filter((name) => !applied.has(name));
 }

@@ -39,7 +39,10 @@ export function databaseOptionsFrom(config: Config, onConnectionWait?: (waitedMs
 
 /** The engine a client opened by `openDatabase` talks to. */
 export function engineOfDatabase(db: Database): Engine {
-  return engines.get(db) ?? 'sqlite';
+  const engine = engines.get(db);
+  // Guessing would send one engine's SQL to the other, and fail far from the cause.
+  if (!engine) throw new Error('This database client was not opened by openDatabase: its engine is unknown.');
+  return engine;
 }
 
 /** Which engine answers, and its version: `system.info` shows it to operators. */

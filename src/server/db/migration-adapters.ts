@@ -3,7 +3,7 @@ import { PrismaBetterSqlite3 } from '@prisma/adapter-better-sqlite3';
 import { PrismaPg } from '@prisma/adapter-pg';
 import type { SqlDriverAdapter, SqlMigrationAwareDriverAdapterFactory } from '@prisma/driver-adapter-utils';
 import pg from 'pg';
-import { type Engine, engineOf } from './engines.ts';
+import { engineOf } from './engines.ts';
 import { sqliteFileFromUrl } from './sqlite-url.ts';
 
 /**
@@ -16,10 +16,16 @@ export function migrationAdapterFactory(
   opened: SqlDriverAdapter[],
   shadowDatabaseUrl?: string,
 ): SqlMigrationAwareDriverAdapterFactory {
-  const engine: Engine = engineOf(databaseUrl);
-  return engine === 'sqlite'
-    ? sqliteFactory(databaseUrl, opened)
-    : postgresqlFactory(databaseUrl, opened, shadowDatabaseUrl);
+  const factory =
+    engineOf(databaseUrl) === 'sqlite' ? sqliteFactory(databaseUrl) : postgresqlFactory(databaseUrl, shadowDatabaseUrl);
+  return {
+    ...factory,
+    connect: async () => {
+      const adapter = await factory.connect();
+      opened.push(adapter);
+      return adapter;
+    },
+  };
 }
 
 /**
@@ -36,16 +42,12 @@ function runScriptsWholesale(adapter: SqlDriverAdapter): SqlDriverAdapter {
   return adapter;
 }
 
-function sqliteFactory(databaseUrl: string, opened: SqlDriverAdapter[]): SqlMigrationAwareDriverAdapterFactory {
+function sqliteFactory(databaseUrl: string): SqlMigrationAwareDriverAdapterFactory {
   const base = new PrismaBetterSqlite3({ url: sqliteFileFromUrl(databaseUrl) });
   return {
     provider: base.provider,
     adapterName: base.adapterName,
-    connect: async () => {
-      const adapter = runScriptsWholesale(await base.connect());
-      opened.push(adapter);
-      return adapter;
-    },
+    connect: async () => runScriptsWholesale(await base.connect()),
     // The adapter's shadow database is a fresh `:memory:` database per call.
     connectToShadowDb: async () => runScriptsWholesale(await base.connectToShadowDb()),
   };
@@ -56,7 +58,7 @@ type PgAdapter = Awaited<ReturnType<PrismaPg['connect']>>;
 /** PostgreSQL's internal one-byte `"char"` type, which catalogue queries return. */
 const PG_CHAR_OID = 18;
 const PG_TEXT_OID = 25;
-let charColumnsReadAsText = false;
+const CHAR_READ_AS_TEXT = Symbol.for('rpc-monolith.pg-char-read-as-text');
 
 /**
  * Mends the pg adapter for the schema engine: the engine's catalogue queries return
@@ -65,19 +67,21 @@ let charColumnsReadAsText = false;
  * query, not split on every `;` (which breaks a `;` inside a string or a function body).
  */
 function forSchemaEngine(adapter: PgAdapter): PgAdapter {
-  if (!charColumnsReadAsText) {
-    // performIO is private and shared by the adapter and its transactions: the
-    // prototype is the one place that reaches both.
-    const queryable = Object.getPrototypeOf(Object.getPrototypeOf(adapter)) as {
-      performIO: (this: unknown, query: unknown) => Promise<{ fields?: { dataTypeID: number }[] }>;
-    };
+  // performIO is private and shared by the adapter and its transactions: the
+  // prototype is the one place that reaches both. The mark sits on the prototype, as
+  // this module may be loaded more than once (vitest) while the adapter's is one.
+  const queryable = Object.getPrototypeOf(Object.getPrototypeOf(adapter)) as {
+    performIO: (this: unknown, query: unknown) => Promise<{ fields?: { dataTypeID: number }[] }>;
+    [CHAR_READ_AS_TEXT]?: true;
+  };
+  if (!queryable[CHAR_READ_AS_TEXT]) {
     const performIO = queryable.performIO;
     queryable.performIO = async function (this: unknown, query: unknown) {
       const result = await performIO.call(this, query);
       for (const field of result.fields ?? []) if (field.dataTypeID === PG_CHAR_OID) field.dataTypeID = PG_TEXT_OID;
       return result;
     };
-    charColumnsReadAsText = true;
+    queryable[CHAR_READ_AS_TEXT] = true;
   }
   adapter.executeScript = async (script) => {
     try {
@@ -95,6 +99,27 @@ function databaseIdentity(url: string): string {
   return `${parsed.hostname}:${parsed.port || '5432'}/${decodeURIComponent(parsed.pathname.slice(1))}`;
 }
 
+/** The URL of `database` on the same server, as the same role, as `serverUrl`. */
+export function databaseUrlOn(serverUrl: string, database: string): string {
+  const url = new URL(serverUrl);
+  url.pathname = `/${database}`;
+  return url.href;
+}
+
+/**
+ * Runs `work` on a PostgreSQL session of its own, outside any pool, and closes it:
+ * for a session-level lock, or CREATE and DROP DATABASE (which refuse a transaction).
+ */
+export async function withSession<T>(databaseUrl: string, work: (session: pg.Client) => Promise<T>): Promise<T> {
+  const session = new pg.Client({ connectionString: databaseUrl });
+  await session.connect();
+  try {
+    return await work(session);
+  } finally {
+    await session.end();
+  }
+}
+
 /**
  * The engine wipes its shadow database before use. The stock adapter's shadow
  * database, given a connection string, is the main database itself (pg lets the
@@ -102,20 +127,12 @@ function databaseIdentity(url: string): string {
  * database of its own: SHADOW_DATABASE_URL, refused when it names the main database,
  * or a temporary one created beside the main database and dropped after use.
  */
-function postgresqlFactory(
-  databaseUrl: string,
-  opened: SqlDriverAdapter[],
-  shadowDatabaseUrl?: string,
-): SqlMigrationAwareDriverAdapterFactory {
+function postgresqlFactory(databaseUrl: string, shadowDatabaseUrl?: string): SqlMigrationAwareDriverAdapterFactory {
   const main = new PrismaPg({ connectionString: databaseUrl, max: 2 });
   return {
     provider: main.provider,
     adapterName: main.adapterName,
-    connect: async () => {
-      const adapter = forSchemaEngine(await main.connect());
-      opened.push(adapter);
-      return adapter;
-    },
+    connect: async () => forSchemaEngine(await main.connect()),
     connectToShadowDb: async () => {
       if (shadowDatabaseUrl) {
         if (databaseIdentity(shadowDatabaseUrl) === databaseIdentity(databaseUrl)) {
@@ -130,25 +147,24 @@ function postgresqlFactory(
 
 async function temporaryShadowDatabase(databaseUrl: string): Promise<PgAdapter> {
   const name = `prisma_shadow_${randomUUID().replaceAll('-', '')}`;
-  const admin = new pg.Client({ connectionString: databaseUrl });
-  await admin.connect();
-  try {
-    await admin.query(`CREATE DATABASE "${name}"`);
-  } catch (error) {
-    await admin.end();
-    throw new Error(
-      `Could not create a temporary shadow database (the role needs CREATEDB), or set SHADOW_DATABASE_URL: ${(error as Error).message}`,
-      { cause: error },
-    );
-  }
-  const url = new URL(databaseUrl);
-  url.pathname = `/${name}`;
-  const shadow = forSchemaEngine(await new PrismaPg({ connectionString: url.href, max: 1 }).connect());
+  await withSession(databaseUrl, async (session) => {
+    try {
+      await session.query(`CREATE DATABASE "${name}"`);
+    } catch (error) {
+      throw new Error(
+        `Could not create a temporary shadow database (the role needs CREATEDB), or set SHADOW_DATABASE_URL: ${(error as Error).message}`,
+        { cause: error },
+      );
+    }
+  });
+  const shadow = forSchemaEngine(
+    await new PrismaPg({ connectionString: databaseUrlOn(databaseUrl, name), max: 1 }).connect(),
+  );
   const dispose = shadow.dispose.bind(shadow);
   shadow.dispose = async () => {
     // The pool first, or the drop waits on its connection.
     await dispose();
-    await admin.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`).finally(() => admin.end());
+    await withSession(databaseUrl, (session) => session.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`));
   };
   return shadow;
 }
@@ -163,13 +179,9 @@ const MIGRATION_LOCK_KEY = 0x72_70_63_6d;
  */
 export async function underMigrationLock<T>(databaseUrl: string, work: () => Promise<T>): Promise<T> {
   if (engineOf(databaseUrl) === 'sqlite') return work();
-  const lock = new pg.Client({ connectionString: databaseUrl });
-  await lock.connect();
-  try {
-    await lock.query('SELECT pg_advisory_lock($1)', [MIGRATION_LOCK_KEY]);
-    return await work();
-  } finally {
+  return withSession(databaseUrl, async (session) => {
     // Closing the session releases the lock, even if the unlock is never sent.
-    await lock.end();
-  }
+    await session.query('SELECT pg_advisory_lock($1)', [MIGRATION_LOCK_KEY]);
+    return work();
+  });
 }

@@ -20,8 +20,6 @@ import { migrationAdapterFactory, underMigrationLock } from './migration-adapter
  * engine before every command, which fails without the internet.
  */
 
-export type { MigrationPaths };
-
 export interface MigrationStatus {
   /** Migrations in the folder that the database has not applied. */
   pending: string[];
@@ -69,9 +67,36 @@ const shared = ((globalThis as Record<symbol, unknown>)[Symbol.for('rpc-monolith
 }) as { ready: Promise<void> | undefined; previous: Promise<unknown> };
 
 function oneAtATime<T>(operation: () => Promise<T>): Promise<T> {
-  const result = shared.previous.then(operation, operation);
+  const keepingAlive = async () => {
+    // The engine's own timers do not hold the process open (loadWasm); this does while it works.
+    const alive = setInterval(() => undefined, 60_000);
+    try {
+      return await operation();
+    } finally {
+      clearInterval(alive);
+    }
+  };
+  const result = shared.previous.then(keepingAlive, keepingAlive);
   shared.previous = result.catch(() => undefined);
   return result;
+}
+
+/**
+ * The engine races its database calls against timers it never clears (it imports no
+ * clearTimeout): after a PostgreSQL migration, its 10 s lock timeout kept the process
+ * alive for 10 s more. Unref'd, a timer still fires while anything else runs.
+ */
+function withUnrefTimers(bindings: typeof wasmBindings): WebAssembly.ModuleImports {
+  const imports: Record<string, unknown> = { ...bindings };
+  for (const [name, binding] of Object.entries(imports)) {
+    if (!name.startsWith('__wbg_setTimeout_') || typeof binding !== 'function') continue;
+    imports[name] = (...args: unknown[]) => {
+      const timer = (binding as (...args: unknown[]) => unknown)(...args);
+      (timer as { unref?: () => void } | undefined)?.unref?.();
+      return timer;
+    };
+  }
+  return imports as WebAssembly.ModuleImports;
 }
 
 /** The package's own entry imports the .wasm as an ES module, which Node cannot load. */
@@ -87,7 +112,7 @@ function loadWasm(): Promise<void> {
     const require = createRequire(import.meta.url);
     const wasmFile = join(dirname(require.resolve('@prisma/schema-engine-wasm')), 'schema_engine_bg.wasm');
     const { instance } = await WebAssembly.instantiate(readFileSync(wasmFile), {
-      './schema_engine_bg.js': wasmBindings as unknown as WebAssembly.ModuleImports,
+      './schema_engine_bg.js': withUnrefTimers(wasmBindings),
     });
     wasmBindings.__wbg_set_wasm(instance.exports);
     (instance.exports as { __wbindgen_start: () => void }).__wbindgen_start();

@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { describe, expect, it, vi } from 'vitest';
 import type { Config } from '../config.ts';
+import { openDatabase } from '../db/client.ts';
 import { inTransaction } from '../db/transaction.ts';
 import { mutate, PASSWORD, sessionCookie } from '../test/http-client.ts';
 import { startDownSmtpServer, startSmtpServer } from '../test/smtp-server.ts';
@@ -175,7 +176,6 @@ describe('the outbox over a real SMTP server', () => {
     await app.close();
     expect(server.accepted).toHaveLength(1);
     // The database closed after the dispatcher stopped, so the row was marked first.
-    const { openDatabase } = await import('../db/client.ts');
     const db = await openDatabase({ databaseUrl: app.services.config.DATABASE_URL, busyTimeoutMs: 1000 });
     const row = await db.emailOutbox.findFirstOrThrow({ where: { recipient: 'ada@example.com' } });
     await db.$disconnect();

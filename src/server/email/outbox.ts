@@ -4,6 +4,7 @@ import { afterCommit, currentClient } from '../db/transaction.ts';
 import { requestScope } from '../trpc/request-scope.ts';
 import type { EmailPort } from './email-port.ts';
 import { renderEmail } from './templates/index.ts';
+import { splitLinks } from '../../shared/split-links.ts';
 
 /**
  * The Message-ID an idempotency key always gets: a resend of the same row (after a
@@ -63,8 +64,9 @@ export async function latestMessageTo(db: Database, to: string, template?: strin
 
 /** The first link in a text body whose path is `pathname` (how a person finds it in the e-mail). */
 export function linkIn(text: string, pathname: string): URL | undefined {
-  for (const [candidate] of text.matchAll(/https?:\/\/[^\s<>()"']+/g)) {
-    const url = new URL(candidate);
+  for (const part of splitLinks(text)) {
+    if (part.kind !== 'link') continue;
+    const url = new URL(part.href);
     if (url.pathname === pathname) return url;
   }
   return undefined;

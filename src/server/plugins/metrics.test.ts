@@ -1,5 +1,5 @@
-import type { AddressInfo } from 'node:net';
 import { describe, expect, it } from 'vitest';
+import { findFreePort } from '../../scripts/container/processes.ts';
 import { mutate, PASSWORD, query } from '../test/http-client.ts';
 import { buildTestApp, testEngine } from '../test/test-app.ts';
 
@@ -63,11 +63,7 @@ describe('/metrics', () => {
   });
 
   it('can be served on a port of its own instead, without a token', async () => {
-    const probe = await buildTestApp({ PORT: 0 });
-    await probe.listen({ host: '127.0.0.1', port: 0 });
-    const freePort = (probe.server.address() as AddressInfo).port;
-    await probe.close();
-
+    const freePort = await findFreePort();
     const app = await buildTestApp({ METRICS_PORT: freePort, HOST: '127.0.0.1' });
     await app.ready();
     const response = await fetch(`http://127.0.0.1:${freePort}/metrics`);

@@ -19,6 +19,7 @@ declare module 'fastify' {
 
 /** Probes and metrics scrapes come every few seconds from the orchestrator: never limited. */
 const UNLIMITED_PATHS = new Set(['/healthz', '/readyz', '/metrics']);
+const isUnlimited = (req: FastifyRequest) => UNLIMITED_PATHS.has(req.url.split('?')[0] ?? '');
 
 /** Redis key prefixes: one per limiter, so their counters never collide. */
 const GLOBAL_KEY_PREFIX = 'rl:global:';
@@ -47,7 +48,7 @@ type Check = (req: FastifyRequest) => Promise<number | null>;
  * without it each instance counts in its own memory. When Redis cannot be reached
  * the checks pass (fail open) and a warning is logged (decision 0015).
  */
-export const rateLimitPlugin = fp<{ config: Config; onLimited?: (scope: string) => void }>(
+export const rateLimitPlugin = fp<{ config: Config; onLimited: (scope: string) => void }>(
   async (app, { config, onLimited }) => {
     const redis = config.REDIS_URL ? await connectRedis(app, config.REDIS_URL) : undefined;
     const store = (nameSpace: string) => (redis ? { redis, nameSpace, skipOnError: true } : {});
@@ -78,8 +79,10 @@ export const rateLimitPlugin = fp<{ config: Config; onLimited?: (scope: string) 
       global: true,
       max: config.RATE_LIMIT_PER_MINUTE,
       timeWindow: 60_000,
-      allowList: (req) => UNLIMITED_PATHS.has(req.url.split('?')[0] ?? ''),
-      onExceeded: () => onLimited?.('global'),
+      allowList: isUnlimited,
+      onExceeded: () => {
+        onLimited('global');
+      },
       ...store(GLOBAL_KEY_PREFIX),
     });
 
@@ -87,7 +90,7 @@ export const rateLimitPlugin = fp<{ config: Config; onLimited?: (scope: string) 
     // probing for files) are counted in the same bucket here.
     const limitUnmatched = app.rateLimit();
     app.addHook('onRequest', async (req, reply) => {
-      if (req.routeOptions.url === undefined && !UNLIMITED_PATHS.has(req.url.split('?')[0] ?? '')) {
+      if (req.routeOptions.url === undefined && !isUnlimited(req)) {
         await limitUnmatched.call(app, req, reply);
       }
     });
@@ -97,7 +100,7 @@ export const rateLimitPlugin = fp<{ config: Config; onLimited?: (scope: string) 
       if (!check) return { allowed: true };
       const retryAfterSeconds = await check(req);
       if (retryAfterSeconds === null) return { allowed: true };
-      onLimited?.(procedure);
+      onLimited(procedure);
       return { allowed: false, retryAfterSeconds };
     });
   },

@@ -117,7 +117,7 @@ const HOSTILE_META = [
 ];
 
 /** Any value, as JSON text: generated JSON, nasty and huge strings, odd numbers, deep nesting. */
-export const hostileValue: fc.Arbitrary<{ label: string; text: string }> = fc.oneof(
+const hostileValue: fc.Arbitrary<{ label: string; text: string }> = fc.oneof(
   fc.jsonValue({ maxDepth: 3 }).map((value) => ({ label: 'generated JSON', text: textOf(value) })),
   fc
     .constantFrom(...NASTY_STRINGS)
@@ -135,9 +135,20 @@ function isPlainObject(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 
+/** A seed object's fields as key and value text; none for any other seed. */
+function fieldTexts(seed: unknown): (readonly [string, string])[] {
+  return isPlainObject(seed) ? Object.entries(seed).map(([key, value]) => [key, textOf(value)] as const) : [];
+}
+
+/** The fields with `name`'s value text replaced by `text`. */
+function replacedField(entries: readonly (readonly [string, string])[], name: string, text: string) {
+  return entries.map(([key, value]) => [key, key === name ? text : value] as const);
+}
+
 /** Mutations of a valid input, as the text of the input (undefined: no input at all). */
-export function mutatedInput(seed: unknown): fc.Arbitrary<{ label: string; text: string | undefined }> {
+function mutatedInput(seed: unknown): fc.Arbitrary<{ label: string; text: string | undefined }> {
   const seedText = seed === undefined ? undefined : textOf(seed);
+  const entries = fieldTexts(seed);
   const whole = [
     hostileValue.map(({ label, text }) => ({ label: `input ← ${label}`, text })),
     fc.constant({ label: 'valid input', text: seedText }),
@@ -149,21 +160,16 @@ export function mutatedInput(seed: unknown): fc.Arbitrary<{ label: string; text:
     })),
     fc.constantFrom(...POLLUTERS).map(([key, value]) => ({
       label: `input with a "${key}" key`,
-      text: objectText([
-        [key, value],
-        ...(isPlainObject(seed) ? Object.entries(seed).map(([k, v]) => [k, textOf(v)] as const) : []),
-      ]),
+      text: objectText([[key, value], ...entries]),
     })),
   ];
-  if (!isPlainObject(seed) || Object.keys(seed).length === 0) return fc.oneof(...whole);
-  const entries = Object.entries(seed).map(([key, value]) => [key, textOf(value)] as const);
+  if (entries.length === 0) return fc.oneof(...whole);
   const key = fc.constantFrom(...entries.map(([name]) => name));
-  const replaced = (name: string, text: string) => entries.map(([k, v]) => [k, k === name ? text : v] as const);
   return fc.oneof(
     ...whole,
     fc.tuple(key, hostileValue).map(([name, value]) => ({
       label: `field ${name} ← ${value.label}`,
-      text: objectText(replaced(name, value.text)),
+      text: objectText(replacedField(entries, name, value.text)),
     })),
     key.map((name) => ({ label: `without ${name}`, text: objectText(entries.filter(([k]) => k !== name)) })),
     fc.tuple(key, hostileValue).map(([name, value]) => ({
@@ -176,7 +182,9 @@ export function mutatedInput(seed: unknown): fc.Arbitrary<{ label: string; text:
     })),
     fc.tuple(key, fc.constantFrom(...DEPTHS)).map(([name, depth]) => ({
       label: `field ${name} nested ${depth} deep`,
-      text: objectText(replaced(name, nestedArrays(depth, entries.find(([k]) => k === name)?.[1] ?? 'null'))),
+      text: objectText(
+        replacedField(entries, name, nestedArrays(depth, entries.find(([k]) => k === name)?.[1] ?? 'null')),
+      ),
     })),
   );
 }
@@ -255,7 +263,7 @@ const OTHER_TYPES = [
  */
 export function edgeAttempts(seed: unknown, method: 'GET' | 'POST'): Attempt[] {
   const seedText = seed === undefined ? 'null' : textOf(seed);
-  const entries = isPlainObject(seed) ? Object.entries(seed).map(([key, value]) => [key, textOf(value)] as const) : [];
+  const entries = fieldTexts(seed);
   const [first] = entries;
   const deepest = DEPTHS.at(-1) ?? 10_000;
   const huge = hugeStrings.at(-1)?.text ?? '""';
@@ -292,10 +300,12 @@ export function edgeAttempts(seed: unknown, method: 'GET' | 'POST'): Attempt[] {
   ];
   if (first) {
     const [name] = first;
-    const replaced = (text: string) => entries.map(([k, v]) => [k, k === name ? text : v] as const);
     cases.push(
-      attempt(`field ${name} nested ${deepest} deep`, json(objectText(replaced(nestedArrays(deepest, '1'))))),
-      attempt(`field ${name} ← huge string`, json(objectText(replaced(huge)))),
+      attempt(
+        `field ${name} nested ${deepest} deep`,
+        json(objectText(replacedField(entries, name, nestedArrays(deepest, '1')))),
+      ),
+      attempt(`field ${name} ← huge string`, json(objectText(replacedField(entries, name, huge)))),
     );
   }
   if (method === 'POST') cases.push(attempt('multipart body', json(seedText), 'multipart/form-data; boundary=x'));

@@ -3,19 +3,23 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { TestProject } from 'vitest/node';
 import { migrateDatabase } from '../db/migrations.ts';
-import { createDatabase, databasesNamed, dropDatabases, testPostgresUrl } from './postgresql-server.ts';
+import { createDatabase, databasesNamed, dropDatabases } from './postgresql-server.ts';
+
+/** Where a project's test databases come from: test-app.ts copies the migrated template. */
+export type TestDatabases =
+  | { engine: 'sqlite'; /** A migrated file. */ template: string }
+  | {
+      engine: 'postgresql';
+      server: string;
+      /** A migrated database on `server`. */
+      template: string;
+      /** Every database of the run starts with it, and is dropped at its end. */
+      prefix: string;
+    };
 
 declare module 'vitest' {
   export interface ProvidedContext {
-    /** The engine this project's tests run on. */
-    testEngine: 'sqlite' | 'postgresql';
-    /** SQLite: a migrated file that each test database copies instead of migrating again. */
-    templateDatabase: string;
-    /** PostgreSQL: the server, and the migrated template database each test database copies. */
-    postgresServer: string;
-    postgresTemplate: string;
-    /** The prefix of every PostgreSQL database this run creates, dropped at its end. */
-    postgresPrefix: string;
+    testDatabases: TestDatabases;
   }
 }
 
@@ -28,27 +32,19 @@ export default async function setup(project: TestProject) {
   const dir = mkdtempSync(join(tmpdir(), 'rpc-tests-'));
   const template = join(dir, 'template.db');
   await migrateDatabase(`file:${template}`);
-  project.provide('testEngine', 'sqlite');
-  project.provide('templateDatabase', template);
-  project.provide('postgresServer', '');
-  project.provide('postgresTemplate', '');
-  project.provide('postgresPrefix', '');
+  project.provide('testDatabases', { engine: 'sqlite', template });
   return () => {
     rmSync(dir, { recursive: true, force: true });
   };
 }
 
 async function setupPostgresql(project: TestProject) {
-  const server = testPostgresUrl();
+  const server = process.env.TEST_POSTGRES_URL;
   if (!server) throw new Error('The postgresql project runs only with TEST_POSTGRES_URL set.');
   const prefix = `rpc_test_${process.pid}_${Date.now().toString(36)}_`;
   const template = `${prefix}template`;
   await migrateDatabase(await createDatabase(server, template));
-  project.provide('testEngine', 'postgresql');
-  project.provide('templateDatabase', '');
-  project.provide('postgresServer', server);
-  project.provide('postgresTemplate', template);
-  project.provide('postgresPrefix', prefix);
+  project.provide('testDatabases', { engine: 'postgresql', server, template, prefix });
   return async () => {
     await dropDatabases(server, await databasesNamed(server, prefix));
   };

@@ -24,27 +24,29 @@ afterAll(() => {
   for (const child of running) child.kill('SIGKILL');
 });
 
+/** How the tests run the real server: `node --import tsx src/server/main.ts`, from the project folder. */
+export const MAIN_ARGS = ['--import', 'tsx', 'src/server/main.ts'];
+
+/** A test server's environment: the test's own, with info logs on loopback, then `env`. */
+export function serverEnv(env: Record<string, string> = {}): NodeJS.ProcessEnv {
+  return { ...process.env, NODE_OPTIONS: '', NODE_ENV: 'test', LOG_LEVEL: 'info', HOST: '127.0.0.1', ...env };
+}
+
 /**
- * The real server, `node --import tsx src/server/main.ts`, on the given environment
- * (DATABASE_URL at least), listening on a free loopback port; killed after the file.
- * Rate limits are lifted: the tests fire bursts from one address.
+ * The real server on the given environment (DATABASE_URL at least), on a free
+ * loopback port, starting now; killed after the file. Rate limits are lifted: the
+ * tests fire bursts from one address.
  */
-export async function startServer(env: Record<string, string>): Promise<ServerProcess> {
-  const client = fakeClientBuild();
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
+export function spawnServer(env: Record<string, string>): Omit<ServerProcess, 'url' | 'port'> {
+  const child = spawn(process.execPath, MAIN_ARGS, {
     cwd: appRoot,
-    env: {
-      ...process.env,
-      NODE_OPTIONS: '',
-      NODE_ENV: 'test',
-      LOG_LEVEL: 'info',
-      HOST: '127.0.0.1',
+    env: serverEnv({
       PORT: '0',
-      CLIENT_DIST_DIR: client,
+      CLIENT_DIST_DIR: fakeClientBuild(),
       AUTH_RATE_LIMIT: '1000000',
       RATE_LIMIT_PER_MINUTE: '1000000',
       ...env,
-    },
+    }),
     stdio: ['pipe', 'pipe', 'pipe'],
   });
   running.add(child);
@@ -78,9 +80,15 @@ export async function startServer(env: Record<string, string>): Promise<ServerPr
         reject(new Error(`The server exited before logging ${pattern}:\n${output}`));
       });
     });
-  const listening = await logLine(/Server listening at/);
+  return { output: () => output, logLine, exited, child };
+}
+
+/** `spawnServer`, once it listens. */
+export async function startServer(env: Record<string, string>): Promise<ServerProcess> {
+  const server = spawnServer(env);
+  const listening = await server.logLine(/Server listening at/);
   const url = /(http:\/\/[\d.]+:\d+)/.exec(listening)?.[1] ?? '';
-  return { url, port: Number(new URL(url).port), output: () => output, logLine, exited, child };
+  return { ...server, url, port: Number(new URL(url).port) };
 }
 
 export interface HttpAnswer {

@@ -10,12 +10,13 @@ import { testConfig, type Config } from '../config.ts';
 import { createAuth } from '../auth/create-auth.ts';
 import { openDatabase } from '../db/client.ts';
 import type { Engine } from '../db/engines.ts';
+import { databaseUrlOn } from '../db/migration-adapters.ts';
 import { createOutboxEmail } from '../email/outbox.ts';
 import { createAppMetrics } from '../metrics/app-metrics.ts';
 import { appRouter } from '../router.ts';
 import { createInnerContext, type AppServices } from '../trpc/context.ts';
 import { createCallerFactory } from '../trpc/init.ts';
-import { createDatabase, databaseUrlOn, dropDatabases } from './postgresql-server.ts';
+import { createDatabase, dropDatabases } from './postgresql-server.ts';
 
 const scratch: string[] = [];
 afterAll(() => {
@@ -31,10 +32,19 @@ export function scratchDir(): string {
 
 /** The engine this run of the test file is on (vitest.config.ts runs the suite on each). */
 export function testEngine(): Engine {
-  return inject('testEngine');
+  return inject('testDatabases').engine;
 }
 
 let databasesMade = 0;
+
+/** A new database on this run's PostgreSQL server, copied from `template` when given, dropped after the test file. */
+async function postgresTestDatabase(server: string, prefix: string, template?: string): Promise<string> {
+  databasesMade += 1;
+  const name = `${prefix}${process.pid}_${databasesMade}`;
+  const url = await createDatabase(server, name, template);
+  afterAll(() => dropDatabases(server, [name]));
+  return url;
+}
 
 /**
  * A fresh, migrated database of the test's own, as a DATABASE_URL, on the engine of
@@ -42,34 +52,27 @@ let databasesMade = 0;
  * template database and dropped after the test file.
  */
 export async function testDatabaseUrl(): Promise<string> {
-  if (testEngine() === 'sqlite') {
+  const databases = inject('testDatabases');
+  if (databases.engine === 'sqlite') {
     const file = join(scratchDir(), 'test.db');
-    copyFileSync(inject('templateDatabase'), file);
+    copyFileSync(databases.template, file);
     return `file:${file}`;
   }
-  const server = inject('postgresServer');
-  databasesMade += 1;
-  const name = `${inject('postgresPrefix')}${process.pid}_${databasesMade}`;
-  const url = await createDatabase(server, name, inject('postgresTemplate'));
-  afterAll(() => dropDatabases(server, [name]));
-  return url;
+  return postgresTestDatabase(databases.server, databases.prefix, databases.template);
 }
 
 /** A new, empty database (no migration applied) of this run's engine, as a DATABASE_URL. */
 export async function emptyTestDatabaseUrl(): Promise<string> {
-  if (testEngine() === 'sqlite') return `file:${join(scratchDir(), 'empty.db')}`;
-  const server = inject('postgresServer');
-  databasesMade += 1;
-  const name = `${inject('postgresPrefix')}${process.pid}_${databasesMade}`;
-  const url = await createDatabase(server, name);
-  afterAll(() => dropDatabases(server, [name]));
-  return url;
+  const databases = inject('testDatabases');
+  if (databases.engine === 'sqlite') return `file:${join(scratchDir(), 'empty.db')}`;
+  return postgresTestDatabase(databases.server, databases.prefix);
 }
 
 /** A DATABASE_URL of this run's engine that nothing opens: for a config whose database is given. */
 function unusedDatabaseUrl(): string {
-  if (testEngine() === 'sqlite') return `file:${join(scratchDir(), 'unused.db')}`;
-  return databaseUrlOn(inject('postgresServer'), `${inject('postgresPrefix')}unused`);
+  const databases = inject('testDatabases');
+  if (databases.engine === 'sqlite') return `file:${join(scratchDir(), 'unused.db')}`;
+  return databaseUrlOn(databases.server, `${databases.prefix}unused`);
 }
 
 /** The real application on its own database, ready for `inject`. Closed after the file. */
@@ -81,6 +84,15 @@ export async function buildTestApp(
   const app = await buildApp(config, options);
   afterAll(() => app.close());
   return app;
+}
+
+/** The real application as `buildTestApp` makes it, logging into `lines` (one JSON line each) for the test to read. */
+export async function buildTestAppWithLog(
+  overrides: Partial<Config> = {},
+): Promise<{ app: FastifyInstance; lines: string[] }> {
+  const lines: string[] = [];
+  const app = await buildTestApp(overrides, { client: 'none', logStream: { write: (line) => lines.push(line) } });
+  return { app, lines };
 }
 
 const silentLog = pino({ level: 'silent' });

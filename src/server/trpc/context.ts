@@ -88,8 +88,9 @@ export function createContextFactory(services: AppServices) {
         if (cookies.length) void res.header('set-cookie', cookies);
       },
       // Only a mutation may extend the session (a write); a query writes nothing,
-      // even one sent by POST because its input was too long for a URL.
-      extendSession: info.calls.some((call) => call.procedure?._def.type === 'mutation'),
+      // even one sent by POST because its input was too long for a URL. tRPC reads the
+      // type from the procedures called, not the method, and refuses a batch mixing them.
+      extendSession: info.type === 'mutation',
     }),
     req,
     res,

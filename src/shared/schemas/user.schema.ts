@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { emailSchema, idSchema, shortTextSchema } from './common.schema.ts';
 
 /**
- * [3] The zod mirror of the `User` model (prisma/sqlite/schema.prisma): the fields
+ * [3] The zod mirror of the `User` model (prisma/models.prisma): the fields
  * a client may see. The server selects exactly these (src/server/db/selects.ts), and
  * a test keeps the two lists equal.
  */

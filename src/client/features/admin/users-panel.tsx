@@ -2,6 +2,7 @@ import { useId, useState } from 'react';
 import { limits } from '../../../shared/constants.ts';
 import { LoadMoreButton } from '../../components/load-more-button.tsx';
 import { QueryError } from '../../components/query-error.tsx';
+import { SearchForm } from '../../components/search-form.tsx';
 import { TableScroll } from '../../components/table-scroll.tsx';
 import { useAnnouncement } from '../../components/use-announcement.tsx';
 import { trpc } from '../../trpc.ts';
@@ -12,7 +13,6 @@ import { UserRow } from './user-row.tsx';
 export function UsersPanel({ viewer }: { viewer: Viewer }) {
   const searchId = useId();
   const captionId = useId();
-  const [draft, setDraft] = useState('');
   const [search, setSearch] = useState('');
   const { announce, region } = useAnnouncement();
   const users = trpc.admin.users.list.useInfiniteQuery(
@@ -24,34 +24,22 @@ export function UsersPanel({ viewer }: { viewer: Viewer }) {
 
   return (
     <>
-      <form
-        role="search"
-        aria-label="Users"
-        className="search-form"
-        onSubmit={(event) => {
-          event.preventDefault();
-          setSearch(draft.trim());
+      <SearchForm
+        label="Users"
+        onSearch={({ search: typed }) => {
+          setSearch(typeof typed === 'string' ? typed.trim() : '');
         }}
       >
         <label htmlFor={searchId} className="field-label">
           Search by name or e-mail
         </label>
         <div className="cell-controls">
-          <input
-            id={searchId}
-            type="search"
-            className="field-input"
-            maxLength={limits.text.short}
-            value={draft}
-            onChange={(event) => {
-              setDraft(event.target.value);
-            }}
-          />
+          <input id={searchId} name="search" type="search" className="field-input" maxLength={limits.text.short} />
           <button type="submit" className="button">
             Search
           </button>
         </div>
-      </form>
+      </SearchForm>
 
       {users.isPending ? (
         <p role="status">Loading users…</p>

@@ -1,36 +1,27 @@
-import { useId, useState } from 'react';
+import { useId } from 'react';
 import { limits } from '../../../shared/constants.ts';
-import { outboxStatusOptions, type MailboxSearch } from '../../mailbox-search.ts';
+import { SearchForm } from '../../components/search-form.tsx';
+import { mailboxSearch, outboxStatusOptions, type MailboxSearch } from '../../mailbox-search.ts';
 import { statusLabels } from './status-badge.tsx';
 
 interface OutboxFiltersProps {
+  /** The filters in use: the fields start from them. */
   filters: MailboxSearch;
   onFilter: (filters: MailboxSearch) => void;
 }
 
-/**
- * Filters for the list, applied on "Filter" rather than on every keystroke or
- * choice, so the table does not change under someone still typing (WCAG 3.2.2).
- */
+/** Filters for the list, applied on "Filter"; what is sent is what the address would keep (`mailboxSearch`). */
 export function OutboxFilters({ filters, onFilter }: OutboxFiltersProps) {
   const recipientId = useId();
   const hintId = useId();
   const statusId = useId();
-  const [recipient, setRecipient] = useState(filters.recipient ?? '');
-  const [status, setStatus] = useState(filters.status ?? '');
 
   return (
-    <form
-      role="search"
-      aria-label="E-mails"
-      className="search-form filters"
-      onSubmit={(event) => {
-        event.preventDefault();
-        const chosen = outboxStatusOptions.find((option) => option === status);
-        onFilter({
-          ...(recipient.trim() ? { recipient: recipient.trim() } : {}),
-          ...(chosen ? { status: chosen } : {}),
-        });
+    <SearchForm
+      label="E-mails"
+      className="filters"
+      onSearch={(values) => {
+        onFilter(mailboxSearch(values));
       }}
     >
       <div className="filter-grow">
@@ -42,28 +33,19 @@ export function OutboxFilters({ filters, onFilter }: OutboxFiltersProps) {
         </p>
         <input
           id={recipientId}
+          name="recipient"
           type="search"
           className="field-input"
           aria-describedby={hintId}
           maxLength={limits.emailLength}
-          value={recipient}
-          onChange={(event) => {
-            setRecipient(event.target.value);
-          }}
+          defaultValue={filters.recipient ?? ''}
         />
       </div>
       <div>
         <label htmlFor={statusId} className="field-label">
           Status
         </label>
-        <select
-          id={statusId}
-          className="field-input field-select"
-          value={status}
-          onChange={(event) => {
-            setStatus(event.target.value);
-          }}
-        >
+        <select id={statusId} name="status" className="field-input field-select" defaultValue={filters.status ?? ''}>
           <option value="">Any</option>
           {outboxStatusOptions.map((option) => (
             <option key={option} value={option}>
@@ -75,6 +57,6 @@ export function OutboxFilters({ filters, onFilter }: OutboxFiltersProps) {
       <button type="submit" className="button">
         Filter
       </button>
-    </form>
+    </SearchForm>
   );
 }

@@ -8,7 +8,7 @@ import { Preview } from '@react-email/preview';
 import { Section } from '@react-email/section';
 import { Text } from '@react-email/text';
 import { product } from '../../../shared/product.ts';
-import { fontStack, mutedColor, smallPrintStyle, textColor } from './email-styles.ts';
+import { fontStack, smallPrintStyle, textColor } from './email-styles.ts';
 
 export interface EmailLayoutProps {
   /** The line mail clients show next to the subject in the inbox. */
@@ -37,9 +37,7 @@ export function EmailLayout({ preview, reason, children }: EmailLayoutProps) {
           </Section>
           <Section>{children}</Section>
           <Hr style={{ borderColor: '#e3e6ea', margin: '32px 0 16px' }} />
-          <Text style={{ ...smallPrintStyle, color: mutedColor, margin: 0 }}>
-            You received this e-mail because {reason}
-          </Text>
+          <Text style={{ ...smallPrintStyle, margin: 0 }}>You received this e-mail because {reason}</Text>
         </Container>
       </Body>
     </Html>

@@ -6,8 +6,14 @@ export const fontStack =
   "-apple-system, BlinkMacSystemFont, 'Segoe UI', Roboto, Helvetica, Arial, sans-serif, 'Apple Color Emoji', 'Segoe UI Emoji'";
 
 export const textColor = '#1f2933';
-export const mutedColor = '#61707f';
+const mutedColor = '#61707f';
 export const accentColor = '#1d4ed8';
+
+export const headingStyle: CSSProperties = {
+  color: textColor,
+  fontSize: '22px',
+  margin: '0 0 16px',
+};
 
 export const paragraphStyle: CSSProperties = {
   color: textColor,

@@ -5,7 +5,7 @@ import { product } from '../../../shared/product.ts';
 import { CallToAction } from './call-to-action.tsx';
 import { defineEmailTemplate } from './define-email-template.ts';
 import { EmailLayout } from './email-layout.tsx';
-import { hours, paragraphStyle, smallPrintStyle, textColor } from './email-styles.ts';
+import { headingStyle, hours, paragraphStyle, smallPrintStyle } from './email-styles.ts';
 import { Greeting } from './greeting.tsx';
 
 export interface ResetPasswordData {
@@ -19,7 +19,7 @@ function ResetPassword({ name, url }: ResetPasswordData) {
       preview={`A link to choose a new password for ${product.name}.`}
       reason={`someone asked to reset the password of the ${product.name} account with this address.`}
     >
-      <Heading as="h1" style={{ color: textColor, fontSize: '22px', margin: '0 0 16px' }}>
+      <Heading as="h1" style={headingStyle}>
         Reset your password
       </Heading>
       <Greeting name={name} />

@@ -11,7 +11,7 @@ import { product } from '../../../shared/product.ts';
 import { CallToAction } from './call-to-action.tsx';
 import { defineEmailTemplate } from './define-email-template.ts';
 import { EmailLayout } from './email-layout.tsx';
-import { paragraphStyle, textColor } from './email-styles.ts';
+import { headingStyle, paragraphStyle } from './email-styles.ts';
 import { Greeting } from './greeting.tsx';
 
 export interface SampleNoticeData {
@@ -25,7 +25,7 @@ export interface SampleNoticeData {
 function SampleNotice({ name, headline, body, actionLabel, actionUrl }: SampleNoticeData) {
   return (
     <EmailLayout preview={headline} reason={`you have an account with ${product.name}.`}>
-      <Heading as="h1" style={{ color: textColor, fontSize: '22px', margin: '0 0 16px' }}>
+      <Heading as="h1" style={headingStyle}>
         {headline}
       </Heading>
       <Greeting name={name} />

@@ -5,7 +5,7 @@ import { product } from '../../../shared/product.ts';
 import { CallToAction } from './call-to-action.tsx';
 import { defineEmailTemplate } from './define-email-template.ts';
 import { EmailLayout } from './email-layout.tsx';
-import { hours, paragraphStyle, smallPrintStyle, textColor } from './email-styles.ts';
+import { headingStyle, hours, paragraphStyle, smallPrintStyle } from './email-styles.ts';
 import { Greeting } from './greeting.tsx';
 
 export interface VerifyEmailData {
@@ -19,7 +19,7 @@ function VerifyEmail({ name, url }: VerifyEmailData) {
       preview={`Confirm your e-mail address to finish signing up for ${product.name}.`}
       reason={`this address was used to sign up for ${product.name}.`}
     >
-      <Heading as="h1" style={{ color: textColor, fontSize: '22px', margin: '0 0 16px' }}>
+      <Heading as="h1" style={headingStyle}>
         Confirm your e-mail address
       </Heading>
       <Greeting name={name} />

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { buildTestApp } from '../../test/test-app.ts';
+import { buildTestApp, buildTestAppWithLog } from '../../test/test-app.ts';
 import { comparableBody, mutate, PASSWORD, signUpVerified } from '../../test/http-client.ts';
 
 const BOT = { website: 'https://cheap-pills.example' };
@@ -59,11 +59,7 @@ describe('the honeypot field of the public forms', () => {
   });
 
   it('logs a caught bot at info, naming the procedure', async () => {
-    const lines: string[] = [];
-    const app = await buildTestApp(
-      { LOG_LEVEL: 'info' },
-      { client: 'none', logStream: { write: (line) => lines.push(line) } },
-    );
+    const { app, lines } = await buildTestAppWithLog({ LOG_LEVEL: 'info' });
     const honeypotLines = () =>
       lines.map((line) => JSON.parse(line) as Record<string, unknown>).filter((entry) => entry.honeypot === true);
 

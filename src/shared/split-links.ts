@@ -1,6 +1,9 @@
 export type TextPart = { kind: 'text'; text: string } | { kind: 'link'; href: string };
 
-/** Web addresses in a plain-text e-mail, as html-to-text writes them: after a label, or in [brackets]. */
+/**
+ * Web addresses in a plain-text e-mail, as html-to-text writes them: after a label, or
+ * in [brackets]. The mailbox links them; tests and scripts find an e-mail's link with them.
+ */
 const webAddress = /https?:\/\/[^\s<>"[\]]+/g;
 
 /** Punctuation that ends a sentence after an address rather than belonging to it. */

@@ -1,0 +1,33 @@
+import type { ReactNode } from 'react';
+
+interface SearchFormProps {
+  /** The accessible name of the search landmark. */
+  label: string;
+  /** Classes beside `search-form`. */
+  className?: string;
+  /** The submitted fields by name (inputs need a `name`), trimmed or not as typed. */
+  onSearch: (values: Record<string, FormDataEntryValue>) => void;
+  children: ReactNode;
+}
+
+/**
+ * A search or filter form over a list: applied on submit, not on every keystroke or
+ * choice, so the list does not change under someone still typing (WCAG 3.2.2). Its
+ * fields are uncontrolled: give them a `defaultValue`, and a new `key` to the form
+ * when the search they should show changes from outside (back, forward).
+ */
+export function SearchForm({ label, className, onSearch, children }: SearchFormProps) {
+  return (
+    <form
+      role="search"
+      aria-label={label}
+      className={className ? `search-form ${className}` : 'search-form'}
+      onSubmit={(event) => {
+        event.preventDefault();
+        onSearch(Object.fromEntries(new FormData(event.currentTarget)));
+      }}
+    >
+      {children}
+    </form>
+  );
+}
