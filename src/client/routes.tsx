@@ -14,7 +14,6 @@ import { tokenSearch } from './token-search.ts';
 const rootRoute = createRootRoute({
   component: AppShell,
   notFoundComponent: NotFoundScreen,
-  errorComponent: RouteError,
 });
 
 const homeRoute = createRoute({
@@ -152,7 +151,9 @@ const routeTree = rootRoute.addChildren([
   mailboxRoute.addChildren([mailboxIndexRoute, mailboxTemplatesRoute, mailboxMessageRoute]),
 ]);
 
-export const router = createRouter({ routeTree, defaultPreload: 'intent' });
+// Every route gets its own error boundary, so a screen that fails (or whose chunk
+// cannot be fetched) shows RouteError inside the shell, not in its place.
+export const router = createRouter({ routeTree, defaultPreload: 'intent', defaultErrorComponent: RouteError });
 
 declare module '@tanstack/react-router' {
   interface Register {

@@ -11,7 +11,8 @@ import { createAuth } from '../server/auth/create-auth.ts';
 import { loadConfig } from '../server/config.ts';
 import { pendingMigrations } from '../server/db/applied-migrations.ts';
 import { databaseOptionsFrom, openDatabase } from '../server/db/client.ts';
-import { migrateDatabase, projectMigrationNames } from '../server/db/migrations.ts';
+import { projectMigrationNames } from '../server/db/migration-folder.ts';
+import { migrateDatabase } from '../server/db/migrations.ts';
 import { createOutboxEmail, latestMessageTo, linkIn } from '../server/email/outbox.ts';
 import { messageIdDomainOf } from '../server/email/sender.ts';
 

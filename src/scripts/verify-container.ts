@@ -23,52 +23,20 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { prepareSource } from './container/build-context.ts';
-import { dockerfileNodeMajor, parseDockerfile, PRUNE, readStages, type RuntimeStage } from './container/dockerfile.ts';
-import { applyDockerignore } from './container/dockerignore.ts';
-import {
-  findFreePort,
-  killLiveChildren,
-  run,
-  startServer,
-  stopGracefully,
-  waitUntilReady,
-} from './container/processes.ts';
+import { buildImage } from './container/build-image.ts';
+import { dockerfileNodeMajor, parseDockerfile, type RuntimeStage } from './container/dockerfile.ts';
+import { findFreePort, killLiveChildren, startServer, stopGracefully, waitUntilReady } from './container/processes.ts';
 import { checkAppShell, checkCommit, checkHealthcheck, checkHealthz } from './container/probes.ts';
-import { assembleRuntime, assertPruned, sizeInMegabytes } from './container/runtime-image.ts';
 import { printTimings, step, VerifyError } from './container/steps.ts';
-import { assertNodeMajor, resolveToolchain, type Toolchain } from './container/toolchain.ts';
+import { resolveToolchain, type Toolchain } from './container/toolchain.ts';
 
 const repoRoot = resolve(fileURLToPath(new URL('../..', import.meta.url)));
 
 async function verify(workDir: string): Promise<void> {
   const stages = parseDockerfile(readFileSync(join(repoRoot, 'Dockerfile'), 'utf8'));
   const toolchain = await step("Find a node of the image's major", () => resolveToolchain(dockerfileNodeMajor(stages)));
-  const { buildStage, runtime } = await step('Read the Dockerfile', () => {
-    assertNodeMajor(dockerfileNodeMajor(stages), toolchain);
-    return readStages(stages);
-  });
-
-  const contextDir = join(workDir, 'context');
-  const appDir = join(workDir, 'app');
-  const source = await step(`Prepare the build context (${process.env.VERIFY_SOURCE ?? 'clone'})`, async () => {
-    const prepared = await prepareSource(toolchain, repoRoot, contextDir);
-    console.log(`Removed ${applyDockerignore(contextDir)} path(s) listed in .dockerignore; commit ${prepared.commit}`);
-    return prepared;
-  });
-
-  const npm = (args: string[]) => run('npm', args, { cwd: contextDir, env: toolchain.env });
-  await step('npm ci', () => npm(['ci', '--prefer-offline', '--no-audit', '--no-fund']));
-  await step('npm run build', () => npm(['run', 'build']));
-  await step(PRUNE.join(' '), () => npm([...PRUNE.slice(1), '--no-audit', '--no-fund']));
-
-  await step('Assemble the runtime stage', () => {
-    const copied = assembleRuntime(runtime, buildStage, contextDir, appDir);
-    assertPruned(appDir);
-    console.log(`Copied ${copied.join(', ')}; node_modules is ${sizeInMegabytes(join(appDir, 'node_modules'))} MB`);
-  });
-
-  await runAndProbe(runtime, toolchain, appDir, workDir, source.commit);
+  const image = await buildImage({ repoRoot, workDir, toolchain, stages });
+  await runAndProbe(image.runtime, toolchain, image.appDir, workDir, image.commit);
 }
 
 async function runAndProbe(

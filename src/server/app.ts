@@ -12,6 +12,7 @@ import { metricsPlugin } from './plugins/metrics.ts';
 import { rateLimitPlugin } from './plugins/rate-limit.ts';
 import { createAppMetrics } from './metrics/app-metrics.ts';
 import { trpcPlugin } from './plugins/trpc.ts';
+import { appRouter, type AppRouter } from './router.ts';
 import { requestIdOf } from './request-id.ts';
 import type { AppServices } from './trpc/context.ts';
 
@@ -29,6 +30,11 @@ export interface BuildOptions {
   client?: ClientMode;
   /** Where log lines go instead of stdout (tests read them). */
   logStream?: { write(line: string): void };
+  /**
+   * The router mounted at /trpc: the app's own unless a caller adds to it. Only the
+   * benchmark does (src/scripts/bench/bench-app.ts), to time one primary-key read.
+   */
+  router?: AppRouter;
 }
 
 const HEADERS_TIMEOUT_MS = 10_000;
@@ -79,6 +85,9 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     },
     // The incoming id is read by genReqId, which checks its shape first.
     requestIdHeader: false,
+    // One access-log line per request (the hooks below), not Fastify's two: logging is
+    // paid on every request (docs/decisions/0017-performance.md).
+    disableRequestLogging: true,
     // Only the listed proxies' X-Forwarded-For is believed; `true` would let any
     // client choose its own IP, and with it its rate-limit bucket.
     trustProxy: config.TRUSTED_PROXIES ?? false,
@@ -93,6 +102,14 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   // Every answer names its request, so a person can quote it and an operator find it.
   app.addHook('onRequest', async (req, reply) => {
     void reply.header('x-request-id', req.id);
+    // Serialized only when debug is on: pino checks the level before reading the object.
+    req.log.debug({ req }, 'incoming request');
+  });
+  app.addHook('onResponse', async (req, reply) => {
+    req.log.info(
+      { method: req.method, url: req.url, statusCode: reply.statusCode, responseTime: reply.elapsedTime },
+      'request completed',
+    );
   });
   // First, so every plugin below inherits its error handler.
   await app.register(notFoundAndErrorsPlugin, { metrics });
@@ -125,7 +142,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   app.decorate('services', services);
 
   await app.register(healthPlugin, { logLevel: config.LOG_LEVEL, databaseUrl: config.DATABASE_URL });
-  await app.register(trpcPlugin, { services });
+  await app.register(trpcPlugin, { services, router: options.router ?? appRouter });
   if (client === 'static') await app.register(clientStaticPlugin, { distDir: config.CLIENT_DIST_DIR });
   if (client === 'vite') await app.register((await import('./plugins/client-dev.ts')).clientDevPlugin);
   return app;

@@ -5,7 +5,7 @@ import { connect } from 'node:net';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { pendingMigrations } from './db/applied-migrations.ts';
-import { projectMigrationNames } from './db/migrations.ts';
+import { projectMigrationNames } from './db/migration-folder.ts';
 import { openDatabase } from './db/client.ts';
 import { appRoot } from './paths.ts';
 import { PASSWORD } from './test/http-client.ts';
@@ -33,7 +33,7 @@ const signUpInput = (email: string) => ({ name: 'In Flight', email, password: PA
 /**
  * A sign-up whose body arrives slowly, on a connection of its own: its headers and
  * half its body are sent now, the rest by `finish`. Resolves once the server has
- * seen the request (it logs `incoming request` when the headers are in).
+ * seen the request (it logs `incoming request` at debug level when the headers are in).
  */
 async function trickledSignUp(server: ServerProcess, email: string) {
   const body = JSON.stringify({ json: signUpInput(email) });
@@ -129,7 +129,7 @@ describe('main: start-up and shutdown', () => {
 
   it('migrates a new database and listens; on SIGTERM refuses new connections, finishes the requests in flight, stops the outbox, closes the database and exits 0 in time', async () => {
     const databaseUrl = await emptyTestDatabaseUrl();
-    const server = await startServer({ DATABASE_URL: databaseUrl });
+    const server = await startServer({ DATABASE_URL: databaseUrl, LOG_LEVEL: 'debug' });
     expect(server.output()).toContain('applied database migrations');
     const pool = new Agent({ keepAlive: true });
     expect(await getThrough(pool, `${server.url}/readyz`)).toBe(200);
@@ -193,7 +193,7 @@ describe('main: start-up and shutdown', () => {
   }, 60_000);
 
   it('shuts down on SIGINT as on SIGTERM, and a second signal exits at once with code 1', async () => {
-    const server = await startServer({ DATABASE_URL: await testDatabaseUrl() });
+    const server = await startServer({ DATABASE_URL: await testDatabaseUrl(), LOG_LEVEL: 'debug' });
     const stuck = await trickledSignUp(server, 'stuck@example.com');
     server.child.kill('SIGINT');
     await server.logLine(/"signal":"SIGINT".*"msg":"shutting down"/);
@@ -209,7 +209,11 @@ describe('main: start-up and shutdown', () => {
   }, 60_000);
 
   it('exits 1 once SHUTDOWN_TIMEOUT_MS has passed with a request still in flight', async () => {
-    const server = await startServer({ DATABASE_URL: await testDatabaseUrl(), SHUTDOWN_TIMEOUT_MS: '1000' });
+    const server = await startServer({
+      DATABASE_URL: await testDatabaseUrl(),
+      SHUTDOWN_TIMEOUT_MS: '1000',
+      LOG_LEVEL: 'debug',
+    });
     const stuck = await trickledSignUp(server, 'stuck@example.com');
     const signalled = Date.now();
     server.child.kill('SIGTERM');

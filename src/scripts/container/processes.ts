@@ -43,11 +43,19 @@ export interface RunningServer {
 }
 
 /** Starts the server with its output prefixed, so it reads apart from this script's. */
-export function startServer(command: string[], cwd: string, env: NodeJS.ProcessEnv, port: number): RunningServer {
+export function startServer(
+  command: string[],
+  cwd: string,
+  env: NodeJS.ProcessEnv,
+  port: number,
+  { quiet = false }: { quiet?: boolean } = {},
+): RunningServer {
   const [executable = 'node', ...args] = command;
   const child = spawn(executable, args, { cwd, env, stdio: ['ignore', 'pipe', 'pipe'] });
   liveChildren.add(child);
-  for (const stream of [child.stdout, child.stderr]) {
+  // Quiet: the log lines (stdout) are read, as a container runtime reads them, and dropped.
+  if (quiet) child.stdout.resume();
+  for (const stream of quiet ? [child.stderr] : [child.stdout, child.stderr]) {
     createInterface({ input: stream }).on('line', (line) => {
       console.log(`[server] ${line}`);
     });

@@ -2,7 +2,8 @@ import { existsSync } from 'node:fs';
 import { appliedMigrations } from '../../server/db/applied-migrations.ts';
 import { type Database, openDatabase } from '../../server/db/client.ts';
 import { engineOf } from '../../server/db/engines.ts';
-import { migrateDatabase, projectMigrationNames } from '../../server/db/migrations.ts';
+import { projectMigrationNames } from '../../server/db/migration-folder.ts';
+import { migrateDatabase } from '../../server/db/migrations.ts';
 import { sqliteFileFromUrl } from '../../server/db/sqlite-url.ts';
 import { type CopiedModel, projectCopyOrder } from './copy-order.ts';
 

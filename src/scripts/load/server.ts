@@ -40,37 +40,44 @@ export interface LoadServer extends RunningServer {
 export const LOAD_ADMIN_EMAIL = 'load-admin@example.com';
 
 /**
- * `node dist/server/main.js` as production runs it, on a free port and a fresh
- * database. Rate limits stay at their defaults. The server believes X-Forwarded-For
- * from loopback (as it would from a load balancer), so the load can come from many
- * client addresses: each stays under the per-IP limits unless a phase means to
- * exceed them.
+ * The environment of a production server that load runs and benchmarks drive: production,
+ * a database file of the run's own, the given NODE_OPTIONS. The server believes
+ * X-Forwarded-For from loopback (as it would from a load balancer), so the load can come
+ * from many client addresses: each stays under the per-IP limits unless a phase means to
+ * exceed them. Rate limits stay at their defaults.
  */
-export async function startLoadServer(
-  dataDir: string,
-  { app, node }: { app: string; node: string },
-): Promise<LoadServer> {
-  const port = await findFreePort();
+export function productionServerEnv(port: number, databaseFile: string, nodeOptions: string): NodeJS.ProcessEnv {
   const origin = `http://127.0.0.1:${port}`;
-  const env: NodeJS.ProcessEnv = {
+  return {
     PATH: process.env.PATH,
     NODE_ENV: 'production',
     HOST: '127.0.0.1',
     PORT: String(port),
     PUBLIC_URL: origin,
-    DATABASE_URL: `file:${join(dataDir, 'app.db')}`,
+    DATABASE_URL: `file:${databaseFile}`,
     TRUSTED_PROXIES: '127.0.0.1',
     FIRST_ADMIN_EMAIL: LOAD_ADMIN_EMAIL,
+    NODE_OPTIONS: nodeOptions,
+  };
+}
+
+/** `node dist/server/main.js` as production runs it, on a free port and a fresh database. */
+export async function startLoadServer(
+  dataDir: string,
+  { app, node }: { app: string; node: string },
+): Promise<LoadServer> {
+  const port = await findFreePort();
+  const env: NodeJS.ProcessEnv = {
+    // The container's heap limits (Dockerfile), unless the caller tries others.
+    ...productionServerEnv(port, join(dataDir, 'app.db'), process.env.NODE_OPTIONS ?? containerNodeOptions()),
     // Per-request info logs would measure the terminal, not the server.
     LOG_LEVEL: 'warn',
-    // The container's heap limits (Dockerfile), unless the caller tries others.
-    NODE_OPTIONS: process.env.NODE_OPTIONS ?? containerNodeOptions(),
   };
   const server = startServer([node, 'dist/server/main.js'], app, env, port);
   await waitUntilReady(server);
   const pid = server.child.pid;
   if (pid === undefined) throw new Error('The server has no process id.');
-  return { ...server, origin, pid };
+  return { ...server, origin: `http://127.0.0.1:${port}`, pid };
 }
 
 /** Resident memory of a process in MiB: /proc on Linux, `ps` elsewhere. */

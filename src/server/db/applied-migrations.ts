@@ -1,4 +1,5 @@
 import type { Database } from './client.ts';
+import type { LocalMigration } from './migration-folder.ts';
 
 /** True when a query failed because a table it reads does not exist, on either engine. */
 function isMissingTable(error: unknown): boolean {
@@ -27,4 +28,47 @@ export async function appliedMigrations(db: Database): Promise<string[]> {
 export async function pendingMigrations(db: Database, expected: string[]): Promise<string[]> {
   const applied = new Set(await appliedMigrations(db));
   return expected.filter((name) => !applied.has(name));
+}
+
+/** One row of the schema engine's history table. */
+export interface MigrationRecord {
+  name: string;
+  checksum: string;
+  finished: boolean;
+  rolledBack: boolean;
+}
+
+/** Every row of the history table, in one query; empty when the table does not exist yet. */
+export async function migrationRecords(db: Database): Promise<MigrationRecord[]> {
+  try {
+    const rows = await db.$queryRaw<{ name: string; checksum: string; finished: unknown; rolledBack: unknown }[]>`
+      SELECT migration_name AS name, checksum, finished_at AS finished, rolled_back_at AS "rolledBack"
+      FROM _prisma_migrations`;
+    return rows.map((row) => ({
+      name: row.name,
+      checksum: row.checksum,
+      finished: row.finished !== null,
+      rolledBack: row.rolledBack !== null,
+    }));
+  } catch (error) {
+    if (isMissingTable(error)) return [];
+    throw error;
+  }
+}
+
+/**
+ * Whether the database has applied exactly the folder's migrations, each with the SQL
+ * it has now, and holds no migration that started without finishing: then the schema
+ * engine would apply nothing and refuse nothing. Anything else (pending, failed or in
+ * progress, edited, unknown to the folder) is for the engine to decide, as before.
+ * Rows rolled back by hand are ignored, as the engine ignores them.
+ */
+export function matchesFolder(records: MigrationRecord[], local: LocalMigration[]): boolean {
+  const applied = new Map<string, string>();
+  for (const record of records) {
+    if (record.rolledBack) continue;
+    if (!record.finished || applied.has(record.name)) return false;
+    applied.set(record.name, record.checksum);
+  }
+  return applied.size === local.length && local.every(({ name, checksum }) => applied.get(name) === checksum);
 }

@@ -3,8 +3,6 @@ import type { PrismaClient } from './generated/sqlite/client.ts';
 import type { PrismaClient as PostgresqlClient } from './generated/postgresql/client.ts';
 import type { DatabaseOptions } from './database-options.ts';
 import { type Engine, engineOf } from './engines.ts';
-import { openPostgresqlDatabase, postgresqlVersion } from './postgresql-database.ts';
-import { openSqliteDatabase, sqliteVersion } from './sqlite-database.ts';
 
 /**
  * The application's Prisma client. Both engines' clients come from the same models
@@ -16,11 +14,17 @@ export type { DatabaseOptions };
 
 const engines = new WeakMap<Database, Engine>();
 
-/** Opens the database DATABASE_URL names, on the engine its scheme picks. */
+/**
+ * Opens the database DATABASE_URL names, on the engine its scheme picks. Only that
+ * engine's client and driver are loaded: the other's cost start-up time and memory
+ * for nothing.
+ */
 export async function openDatabase(options: DatabaseOptions): Promise<Database> {
   const engine = engineOf(options.databaseUrl);
   const db =
-    engine === 'sqlite' ? await openSqliteDatabase(options) : (openPostgresqlDatabase(options) as unknown as Database);
+    engine === 'sqlite'
+      ? await (await import('./sqlite-database.ts')).openSqliteDatabase(options)
+      : ((await import('./postgresql-database.ts')).openPostgresqlDatabase(options) as unknown as Database);
   engines.set(db, engine);
   return db;
 }
@@ -49,6 +53,8 @@ export function engineOfDatabase(db: Database): Engine {
 export async function databaseEngine(db: Database): Promise<{ engine: Engine; version: string }> {
   const engine = engineOfDatabase(db);
   const version =
-    engine === 'sqlite' ? await sqliteVersion(db) : await postgresqlVersion(db as unknown as PostgresqlClient);
+    engine === 'sqlite'
+      ? await (await import('./sqlite-database.ts')).sqliteVersion(db)
+      : await (await import('./postgresql-database.ts')).postgresqlVersion(db as unknown as PostgresqlClient);
   return { engine, version };
 }

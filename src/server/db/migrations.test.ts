@@ -4,7 +4,8 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { emptyTestDatabaseUrl, scratchDir, testEngine } from '../test/test-app.ts';
 import { openDatabase } from './client.ts';
 import { migrationPathsFor, prismaDir, type MigrationPaths } from './engines.ts';
-import { isClean, localMigrationNames, MigrationEngine, migrateDatabase } from './migrations.ts';
+import { localMigrationNames } from './migration-folder.ts';
+import { isClean, MigrationEngine, migrateDatabase } from './migrations.ts';
 
 /** A copy of the project's models, schemas and migrations that a test may change, and an empty database. */
 async function copyOfProjectSchema(): Promise<{ paths: MigrationPaths; databaseUrl: string }> {

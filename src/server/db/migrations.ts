@@ -1,4 +1,4 @@
-import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, join, resolve } from 'node:path';
 import { bindMigrationAwareSqlAdapterFactory } from '@prisma/driver-adapter-utils';
@@ -12,6 +12,7 @@ import type {
 } from '@prisma/schema-engine-wasm/schema_engine_bg';
 import { appRoot } from '../paths.ts';
 import { type Engine, engineOf, type MigrationPaths, migrationPathsFor } from './engines.ts';
+import { LOCK_FILE, localMigrationNames } from './migration-folder.ts';
 import { migrationAdapterFactory, underMigrationLock } from './migration-adapters.ts';
 
 /**
@@ -53,7 +54,6 @@ export function isClean(status: MigrationStatus): boolean {
 const ignoreEngineLog = (): undefined => undefined;
 
 const noFilters: SchemaFilter = { externalTables: [], externalEnums: [] };
-const LOCK_FILE = 'migration_lock.toml';
 
 /**
  * The engine's bindings module holds one WebAssembly instance per process, even when
@@ -341,18 +341,4 @@ export async function migrateDatabase(databaseUrl: string, paths?: MigrationPath
       await engine.close();
     }
   });
-}
-
-/** The migrations the project holds for the engine DATABASE_URL picks: `/readyz` checks them. */
-export function projectMigrationNames(databaseUrl: string): string[] {
-  return localMigrationNames(migrationPathsFor(engineOf(databaseUrl)));
-}
-
-/** Names of the migrations in the folder, oldest first. */
-export function localMigrationNames(paths: MigrationPaths): string[] {
-  if (!existsSync(paths.migrationsDir)) return [];
-  return readdirSync(paths.migrationsDir, { withFileTypes: true })
-    .filter((entry) => entry.isDirectory())
-    .map((entry) => entry.name)
-    .sort();
 }

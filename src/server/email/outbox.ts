@@ -3,7 +3,6 @@ import type { Database } from '../db/client.ts';
 import { afterCommit, currentClient } from '../db/transaction.ts';
 import { requestScope } from '../trpc/request-scope.ts';
 import type { EmailPort } from './email-port.ts';
-import { renderEmail } from './templates/index.ts';
 import { splitLinks } from '../../shared/split-links.ts';
 
 /**
@@ -32,6 +31,9 @@ export interface OutboxOptions {
 export function createOutboxEmail({ db, messageIdDomain, onQueued }: OutboxOptions): EmailPort {
   return {
     async send({ to, template, idempotencyKey }) {
+      // The templates and their renderer (React, React Email, an HTML-to-text converter)
+      // load with the first e-mail, not at start-up.
+      const { renderEmail } = await import('./templates/index.ts');
       const rendered = await renderEmail(template);
       await currentClient(db).emailOutbox.upsert({
         where: { idempotencyKey },

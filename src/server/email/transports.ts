@@ -1,5 +1,5 @@
 import type { FastifyBaseLogger } from 'fastify';
-import nodemailer from 'nodemailer';
+import type { Transporter } from 'nodemailer';
 import type { Config } from '../config.ts';
 
 /** A message ready for the wire. */
@@ -44,27 +44,38 @@ function isPermanentSmtpError(error: unknown): boolean {
   return refusal && typeof responseCode === 'number' && responseCode >= 500 && responseCode < 600;
 }
 
+/**
+ * SMTP through nodemailer, loaded when the transport is first used (its check at
+ * start-up, or the first message), not when the app starts: the log transport never
+ * needs it, and it is a sizeable library to load.
+ */
 export function createSmtpTransport(config: Config): EmailTransport {
   const timeout = config.EMAIL_SEND_TIMEOUT_MS;
-  const transporter = nodemailer.createTransport({
-    host: config.SMTP_HOST,
-    port: config.SMTP_PORT,
-    secure: config.SMTP_TLS === 'implicit',
-    requireTLS: config.SMTP_TLS === 'starttls',
-    ignoreTLS: config.SMTP_TLS === 'none',
-    ...(config.SMTP_USER ? { auth: { user: config.SMTP_USER, pass: config.SMTP_PASSWORD ?? '' } } : {}),
-    connectionTimeout: timeout,
-    greetingTimeout: timeout,
-    socketTimeout: timeout,
-    // One connection per message: a transactional trickle gains nothing from a pool,
-    // and a fresh connection never inherits a broken one.
-    pool: false,
-  });
+  let transporter: Promise<Transporter> | undefined;
+  const loadTransporter = () =>
+    (transporter ??= import('nodemailer').then(({ default: nodemailer }) =>
+      nodemailer.createTransport({
+        host: config.SMTP_HOST,
+        port: config.SMTP_PORT,
+        secure: config.SMTP_TLS === 'implicit',
+        requireTLS: config.SMTP_TLS === 'starttls',
+        ignoreTLS: config.SMTP_TLS === 'none',
+        ...(config.SMTP_USER ? { auth: { user: config.SMTP_USER, pass: config.SMTP_PASSWORD ?? '' } } : {}),
+        connectionTimeout: timeout,
+        greetingTimeout: timeout,
+        socketTimeout: timeout,
+        // One connection per message: a transactional trickle gains nothing from a pool,
+        // and a fresh connection never inherits a broken one.
+        pool: false,
+      }),
+    ));
   return {
     name: 'smtp',
     async send(email) {
       try {
-        await transporter.sendMail({
+        await (
+          await loadTransporter()
+        ).sendMail({
           ...email,
           headers: {
             // RFC 3834: tells autoresponders not to answer.
@@ -79,10 +90,16 @@ export function createSmtpTransport(config: Config): EmailTransport {
       }
     },
     async verify() {
-      await transporter.verify();
+      await (await loadTransporter()).verify();
     },
     close() {
-      transporter.close();
+      // Never used, nothing to close; a load that failed has nothing open either.
+      void transporter?.then(
+        (opened) => {
+          opened.close();
+        },
+        () => undefined,
+      );
     },
   };
 }

@@ -1,7 +1,7 @@
 import fp from 'fastify-plugin';
 import type { Config } from '../config.ts';
 import { pendingMigrations } from '../db/applied-migrations.ts';
-import { projectMigrationNames } from '../db/migrations.ts';
+import { projectMigrationNames } from '../db/migration-folder.ts';
 
 const quieter = ['fatal', 'error', 'silent'];
 

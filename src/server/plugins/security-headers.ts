@@ -1,4 +1,5 @@
-import helmet from '@fastify/helmet';
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import helmet, { type HelmetOptions } from 'helmet';
 import fp from 'fastify-plugin';
 import { publicUrl, type Config } from '../config.ts';
 
@@ -52,21 +53,50 @@ function developmentDirectives(): Directives {
  * answers afterwards, Fastify or Vite's middleware, sends them. Only Fastify's
  * answer to a malformed URL comes before any hook (docs/decisions/0013-browser-security.md).
  */
+/**
+ * The headers helmet sets, computed once: with these options (no CSP nonces) they are the
+ * same for every request. @fastify/helmet rebuilt helmet's middleware on every request,
+ * 8% of a no-database call's CPU in a profile (docs/decisions/0017-performance.md).
+ */
+export function helmetHeaders(options: HelmetOptions): Record<string, string> {
+  const headers: Record<string, string> = {};
+  const recorder = {
+    setHeader: (name: string, value: unknown) => {
+      headers[name.toLowerCase()] = String(value);
+    },
+    removeHeader: (name: string) => {
+      // X-Powered-By: Fastify never sets it.
+      Reflect.deleteProperty(headers, name.toLowerCase());
+    },
+  };
+  // helmet's middleware is synchronous and never fails with valid options; a version that
+  // stops being so fails here, at start, rather than per request.
+  const finished = { yes: false };
+  const request = Object.create(null) as IncomingMessage;
+  helmet(options)(request, recorder as unknown as ServerResponse, (error?: unknown) => {
+    if (error !== undefined) throw error instanceof Error ? error : new Error('helmet refused its options');
+    finished.yes = true;
+  });
+  if (!finished.yes) throw new Error('helmet did not finish synchronously: security headers unknown.');
+  return headers;
+}
+
 export const securityHeadersPlugin = fp<{ config: Config }>(
   async (app, { config }) => {
     const tls = publicUrl(config).protocol === 'https:';
     const hsts = tls && config.HSTS_MAX_AGE_SECONDS > 0;
-    await app.register(helmet, {
+    const headers = helmetHeaders({
       contentSecurityPolicy: {
         useDefaults: false,
         directives: config.NODE_ENV === 'development' ? developmentDirectives() : productionDirectives(tls),
       },
-      // Other sites get our origin at most, never a path with a token. Not no-referrer:
-      // under it browsers send `Origin: null` on our own POSTs, which plugins/trpc.ts refuses.
       referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
-      // Decided by the public URL, not the request: TLS usually ends at a proxy.
       strictTransportSecurity: hsts ? { maxAge: config.HSTS_MAX_AGE_SECONDS, includeSubDomains: true } : false,
       xFrameOptions: { action: 'deny' },
+    });
+    app.addHook('onRequest', (_req, reply, done) => {
+      void reply.headers(headers);
+      done();
     });
   },
   { name: 'security-headers' },

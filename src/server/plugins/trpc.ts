@@ -1,12 +1,11 @@
-import { fastifyRequestHandler } from '@trpc/server/adapters/fastify';
 import fp from 'fastify-plugin';
 import { TRPC_MAX_BATCH_SIZE, TRPC_PATH } from '../../shared/transport.ts';
 import { allowedOriginsOf, crossSiteRefusal } from '../auth/cross-site-check.ts';
 import { toAppError } from '../errors/to-app-error.ts';
-import { appRouter, type AppRouter } from '../router.ts';
+import type { AppRouter } from '../router.ts';
 import { createContextFactory, type AppServices } from '../trpc/context.ts';
 import { MAX_INPUT_DEPTH, nestsDeeperThan } from '../trpc/json-depth.ts';
-import { requestScope } from '../trpc/request-scope.ts';
+import { trpcRequestHandler } from '../trpc/fast-path/handler.ts';
 
 /** A JSON body or query input nested too deep: the error edge answers it as BAD_REQUEST. */
 const tooDeep = () =>
@@ -18,9 +17,14 @@ const tooDeep = () =>
  * Fastify's body limit covers every byte tRPC reads, and any other content type
  * gets 415 before a byte of it is read. Errors Fastify raises here are turned into
  * tRPC's shape by the not-found-and-errors plugin.
+ *
+ * Calls go through the fast path (trpc/fast-path/handler.ts), which answers tRPC's
+ * JSON requests without the Fetch API and hands everything else to tRPC's stock
+ * adapter. `fastPath: false` and `mountPath` exist for the conformance suite, which
+ * mounts the stock adapter beside the fast path on one app and compares the two.
  */
-export const trpcPlugin = fp<{ services: AppServices }>(
-  async (app, { services }) => {
+export const trpcPlugin = fp<{ services: AppServices; router: AppRouter; fastPath?: boolean; mountPath?: string }>(
+  async (app, { services, router, fastPath = true, mountPath = TRPC_PATH }) => {
     const createContext = createContextFactory(services);
     const allowedOrigins = allowedOriginsOf(services.config);
     await app.register(async (scope) => {
@@ -50,35 +54,34 @@ export const trpcPlugin = fp<{ services: AppServices }>(
       });
       scope.route({
         method: ['GET', 'POST'],
-        url: `${TRPC_PATH}/:path`,
+        url: `${mountPath}/:path`,
         handler: async (req, reply) => {
-          await requestScope.run({ requestId: req.id }, () =>
-            fastifyRequestHandler<AppRouter, typeof req, typeof reply>({
-              router: appRouter,
-              req,
-              res: reply,
-              path: (req.params as { path: string }).path,
-              createContext,
-              maxBatchSize: TRPC_MAX_BATCH_SIZE,
-              // A query too long for a URL may come as POST (src/shared/trpc-links.ts); a
-              // mutation is still never accepted over GET.
-              allowMethodOverride: true,
-              // tRPC sends errors raised before any procedure runs (an oversized batch)
-              // as text/plain; every error body is JSON, so say so.
-              responseMeta: ({ errors }) => (errors.length ? { headers: { 'content-type': 'application/json' } } : {}),
-              // Every error tRPC answers, once per failing call: a procedure's, and those
-              // raised before any procedure runs (unknown procedure, oversized batch).
-              onError: ({ error, path }) => {
-                const appError = toAppError(error);
-                services.metrics.errors.inc({ code: appError.code });
-                if (appError.code === 'INTERNAL' || appError.code === 'UNAVAILABLE') {
-                  req.log.error({ err: appError.cause ?? error, procedure: path }, 'procedure failed');
-                } else {
-                  req.log.info({ code: appError.code, procedure: path }, appError.message);
-                }
-              },
-            }),
-          );
+          await trpcRequestHandler<AppRouter>({
+            router,
+            req,
+            res: reply,
+            path: (req.params as { path: string }).path,
+            fastPath,
+            createContext,
+            maxBatchSize: TRPC_MAX_BATCH_SIZE,
+            // A query too long for a URL may come as POST (src/shared/trpc-links.ts); a
+            // mutation is still never accepted over GET.
+            allowMethodOverride: true,
+            // tRPC sends errors raised before any procedure runs (an oversized batch)
+            // as text/plain; every error body is JSON, so say so.
+            responseMeta: ({ errors }) => (errors.length ? { headers: { 'content-type': 'application/json' } } : {}),
+            // Every error tRPC answers, once per failing call: a procedure's, and those
+            // raised before any procedure runs (unknown procedure, oversized batch).
+            onError: ({ error, path }) => {
+              const appError = toAppError(error);
+              services.metrics.errors.inc({ code: appError.code });
+              if (appError.code === 'INTERNAL' || appError.code === 'UNAVAILABLE') {
+                req.log.error({ err: appError.cause ?? error, procedure: path }, 'procedure failed');
+              } else {
+                req.log.info({ code: appError.code, procedure: path }, appError.message);
+              }
+            },
+          });
         },
       });
     });

@@ -1,4 +1,3 @@
-import { render } from '@react-email/render';
 import { createElement } from 'react';
 import type { EmailTemplateDefinition } from './define-email-template.ts';
 import { resetPassword } from './reset-password.tsx';
@@ -53,6 +52,9 @@ async function renderWithData<N extends EmailTemplateName>(
   name: N,
   data: EmailTemplateData[N],
 ): Promise<RenderedEmail> {
+  // Loaded with the first e-mail, not with the templates: the renderer and its
+  // HTML-to-text converter are the heaviest part of e-mail.
+  const { render } = await import('@react-email/render');
   const definition = definitions[name];
   const element = createElement(definition.Component, data);
   const [html, text] = await Promise.all([

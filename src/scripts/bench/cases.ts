@@ -1,0 +1,89 @@
+import type autocannon from 'autocannon';
+import type { Fixtures } from '../load/prepare.ts';
+
+export type CaseId =
+  'baseline' | 'no-db query' | 'system.health' | 'primary-key read' | 'write' | 'batch of 10' | 'signed-in query';
+
+export interface BenchCase {
+  id: CaseId;
+  /** What it times, in a few words. */
+  purpose: string;
+  server: 'raw' | 'app';
+  request: autocannon.Request;
+  /** Procedure calls per HTTP request: the batch's figures are also given per call. */
+  calls: number;
+}
+
+/** `/trpc/a,a,…?batch=1&input={}`: a batch of one procedure without input, as httpBatchLink sends it. */
+function batchOf(path: string, size: number): string {
+  return `/trpc/${Array.from({ length: size }, () => path).join(',')}?batch=1&input=${encodeURIComponent('{}')}`;
+}
+
+/** `?input=` as the superjson transformer sends it. */
+const inputOf = (value: unknown) => `input=${encodeURIComponent(JSON.stringify({ json: value }))}`;
+
+/**
+ * The cases, in the order they run. The no-database query is auth.viewer without a
+ * session: the first call of every page an anonymous visitor opens, answered without
+ * touching the database (no cookie, nothing to look up), through the whole plugin chain,
+ * tRPC, the output schema and superjson.
+ */
+export function benchCases(origin: string, { cookie, memberId }: Fixtures): BenchCase[] {
+  const signedIn = { cookie };
+  return [
+    {
+      id: 'baseline',
+      purpose: 'a raw Fastify route, same JSON as the no-database query',
+      server: 'raw',
+      request: { method: 'GET', path: '/raw' },
+      calls: 1,
+    },
+    {
+      id: 'no-db query',
+      purpose: 'auth.viewer, signed out',
+      server: 'app',
+      request: { method: 'GET', path: '/trpc/auth.viewer' },
+      calls: 1,
+    },
+    {
+      id: 'batch of 10',
+      purpose: 'ten auth.viewer calls, signed out, in one request',
+      server: 'app',
+      request: { method: 'GET', path: batchOf('auth.viewer', 10) },
+      calls: 10,
+    },
+    {
+      id: 'system.health',
+      purpose: 'SELECT 1 through Prisma',
+      server: 'app',
+      request: { method: 'GET', path: '/trpc/system.health' },
+      calls: 1,
+    },
+    {
+      id: 'primary-key read',
+      purpose: 'one user by id through Prisma (bench.userById)',
+      server: 'app',
+      request: { method: 'GET', path: `/trpc/bench.userById?${inputOf({ id: memberId })}` },
+      calls: 1,
+    },
+    {
+      id: 'signed-in query',
+      purpose: 'auth.viewer with a session cookie: the session lookup',
+      server: 'app',
+      request: { method: 'GET', path: '/trpc/auth.viewer', headers: signedIn },
+      calls: 1,
+    },
+    {
+      id: 'write',
+      purpose: 'admin.users.setRole: session lookup, then one UPDATE committed',
+      server: 'app',
+      request: {
+        method: 'POST',
+        path: '/trpc/admin.users.setRole',
+        headers: { ...signedIn, origin, 'content-type': 'application/json' },
+        body: JSON.stringify({ json: { userId: memberId, role: 'member' } }),
+      },
+      calls: 1,
+    },
+  ];
+}

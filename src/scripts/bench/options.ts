@@ -1,0 +1,66 @@
+import { resolve } from 'node:path';
+import { parseArgs } from 'node:util';
+
+export interface BenchOptions {
+  /** Seconds each case is measured. */
+  duration: number;
+  /** Seconds each case runs first, uncounted. */
+  warmup: number;
+  connections: number;
+  /** Cold starts of each server; the medians are compared. */
+  starts: number;
+  /** Seconds of mixed load for the memory soak; 0 skips it. */
+  soak: number;
+  /** Seconds the app idles before its idle RSS is read. */
+  idle: number;
+  /** Record a CPU profile of the app under the cases (node --cpu-prof). */
+  profile: boolean;
+  /** Leave docs/performance.md as it is. */
+  noDocs: boolean;
+  app?: string;
+  node?: string;
+  /** NODE_OPTIONS for every server instead of the Dockerfile's: to try a setting before the image takes it. */
+  nodeOptions?: string;
+}
+
+const USAGE =
+  'Usage: npm run bench -- [--duration 10] [--warmup 3] [--connections 32] [--starts 5] [--soak 120] [--idle 15] [--profile] [--no-docs] [--app <folder> --node <bin>] [--node-options="<flags>"]';
+
+function whole(name: string, value: string | undefined, min: number): number {
+  const number = Number(value);
+  if (!Number.isInteger(number) || number < min) throw new Error(`--${name} must be a whole number ≥ ${min}. ${USAGE}`);
+  return number;
+}
+
+/** The command line, checked before anything starts. */
+export function readBenchOptions(args = process.argv.slice(2)): BenchOptions {
+  const { values } = parseArgs({
+    args,
+    options: {
+      duration: { type: 'string', default: '10' },
+      warmup: { type: 'string', default: '3' },
+      connections: { type: 'string', default: '32' },
+      starts: { type: 'string', default: '5' },
+      soak: { type: 'string', default: '120' },
+      idle: { type: 'string', default: '15' },
+      profile: { type: 'boolean', default: false },
+      'no-docs': { type: 'boolean', default: false },
+      app: { type: 'string' },
+      node: { type: 'string' },
+      'node-options': { type: 'string' },
+    },
+  });
+  return {
+    duration: whole('duration', values.duration, 1),
+    warmup: whole('warmup', values.warmup, 0),
+    connections: whole('connections', values.connections, 1),
+    starts: whole('starts', values.starts, 1),
+    soak: whole('soak', values.soak, 0),
+    idle: whole('idle', values.idle, 0),
+    profile: values.profile,
+    noDocs: values['no-docs'],
+    ...(values.app ? { app: resolve(values.app) } : {}),
+    ...(values.node ? { node: resolve(values.node) } : {}),
+    ...(values['node-options'] === undefined ? {} : { nodeOptions: values['node-options'] }),
+  };
+}

@@ -1,0 +1,100 @@
+import { describe, expect, it } from 'vitest';
+import type { CaseFigures } from './measure.ts';
+import { DOCS_END, DOCS_START, evaluateTargets, markdownOf, withLatestRun, type BenchReport } from './report.ts';
+
+function figures(id: CaseFigures['id'], requestsPerCpuSecond: number, calls = 1): CaseFigures {
+  return {
+    id,
+    purpose: id,
+    calls,
+    requests: 1000,
+    requestsPerSecond: 500,
+    cpuSeconds: 1,
+    requestsPerCpuSecond,
+    callsPerCpuSecond: requestsPerCpuSecond * calls,
+    latencyMs: { p50: 1, p99: 5 },
+    peakRssMiB: 120,
+    failures: 0,
+  };
+}
+
+function reportWith(overrides: Partial<Omit<BenchReport, 'targets'>> = {}): Omit<BenchReport, 'targets'> {
+  const baseline = figures('baseline', 10_000);
+  return {
+    startedAt: '2026-11-22T00:00:00.000Z',
+    machine: { cpu: 'test cpu', cores: 2, memoryGiB: 24, os: 'Linux', loadAverageBefore: 0.1 },
+    runtime: { node: 'v22.0.0', source: 'checkout', commit: 'a'.repeat(40), imageMajor: 22, nodeOptions: '' },
+    settings: { duration: 10, warmup: 3, connections: 32 },
+    baseline: { first: baseline, last: baseline, requestsPerCpuSecond: 10_000 },
+    cases: [
+      { ...figures('no-db query', 4_000), ratio: 0.4 },
+      { ...figures('batch of 10', 300, 10), ratio: 0.3 },
+      { ...figures('primary-key read', 2_500), ratio: 0.25 },
+    ],
+    coldStart: { appMs: [300, 310], bareMs: [250, 260], appMedianMs: 305, bareMedianMs: 255, firstStartMs: 900 },
+    memory: { idleAfterStartMiB: 140, peakUnderLoadMiB: 310, idleAfterLoadMiB: 149, soak: null },
+    initialJs: { files: ['assets/index.js'], bytes: 300_000, gzip: 101 * 1024, brotli: 90_000 },
+    profile: null,
+    ...overrides,
+  };
+}
+
+describe('evaluateTargets', () => {
+  const byName = (report: Omit<BenchReport, 'targets'>) =>
+    Object.fromEntries(evaluateTargets(report).map((target) => [target.name, target]));
+
+  it('divides by the baseline, per call for the batch, and marks each target met or missed', () => {
+    const targets = byName(reportWith());
+    expect(targets['no-db query, per CPU-second, vs raw Fastify']).toMatchObject({ value: 0.4, met: true });
+    expect(targets['no-db query in a batch of 10, per call']).toMatchObject({ value: 0.3, met: false });
+    expect(targets['primary-key read vs raw Fastify']).toMatchObject({ value: 0.25, met: true });
+    expect(targets['cold start vs bare Fastify + tRPC + Prisma']).toMatchObject({ value: 1.2, met: true });
+    expect(targets['idle RSS after start']).toMatchObject({ met: true });
+    expect(targets['peak RSS under load']).toMatchObject({ value: 310, met: false });
+    expect(targets['initial JS, gzip']).toMatchObject({ value: 101, limit: 100, met: false });
+  });
+
+  it('reports a case that did not run as missed, not as met', () => {
+    const targets = byName(reportWith({ cases: [] }));
+    expect(targets['primary-key read vs raw Fastify']?.met).toBe(false);
+  });
+
+  it('judges the soak by growth between its halves, allowing noise', () => {
+    const soak = (growthMiB: number) => ({
+      seconds: 120,
+      requests: 1,
+      failures: 0,
+      rssEvery10sMiB: [200, 210],
+      growthMiB,
+    });
+    expect(
+      byName(reportWith({ memory: { ...reportWith().memory, soak: soak(4) } }))['RSS growth over a 120 s soak']?.met,
+    ).toBe(true);
+    expect(
+      byName(reportWith({ memory: { ...reportWith().memory, soak: soak(30) } }))['RSS growth over a 120 s soak']?.met,
+    ).toBe(false);
+  });
+});
+
+describe('markdownOf', () => {
+  it('names the machine and Node, and flags a missed target', () => {
+    const partial = reportWith();
+    const markdown = markdownOf({ ...partial, targets: evaluateTargets(partial) });
+    expect(markdown).toContain('test cpu (2 cores');
+    expect(markdown).toContain('Node v22.0.0');
+    expect(markdown).toMatch(/\| peak RSS under load \| 310 MiB \| ≤ 300 MiB \| \*\*no\*\* \|/);
+  });
+});
+
+describe('withLatestRun', () => {
+  it('replaces only what lies between the markers', () => {
+    const document = `# Title\n\nProse.\n\n${DOCS_START}\nold table\n${DOCS_END}\n\nAfter.\n`;
+    const updated = withLatestRun(document, 'new table');
+    expect(updated).toBe(`# Title\n\nProse.\n\n${DOCS_START}\nnew table\n${DOCS_END}\n\nAfter.\n`);
+    expect(withLatestRun(updated, 'newer')).toContain(`${DOCS_START}\nnewer\n${DOCS_END}`);
+  });
+
+  it('refuses a document without the markers rather than appending somewhere', () => {
+    expect(() => withLatestRun('# Performance\n', 'table')).toThrow(/markers/);
+  });
+});
