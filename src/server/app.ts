@@ -1,4 +1,5 @@
 import Fastify, { type FastifyInstance } from 'fastify';
+import { AccessLog } from './access-log.ts';
 import { createAuth } from './auth/create-auth.ts';
 import { readBuildInfo } from './build-info.ts';
 import type { Config } from './config.ts';
@@ -10,7 +11,8 @@ import { notFoundAndErrorsPlugin, sendFrameworkError } from './plugins/not-found
 import { securityHeadersPlugin } from './plugins/security-headers.ts';
 import { metricsPlugin } from './plugins/metrics.ts';
 import { rateLimitPlugin } from './plugins/rate-limit.ts';
-import { createAppMetrics } from './metrics/app-metrics.ts';
+import { metricsServed } from './metrics/app-metrics.ts';
+import { unreadMetrics } from './metrics/unread-metrics.ts';
 import { trpcPlugin } from './plugins/trpc.ts';
 import { appRouter, type AppRouter } from './router.ts';
 import { requestIdOf } from './request-id.ts';
@@ -69,7 +71,9 @@ const MAX_PARAM_LENGTH = 5_000;
  */
 export async function buildApp(config: Config, options: BuildOptions = {}): Promise<FastifyInstance> {
   const client = options.client ?? (config.NODE_ENV === 'development' ? 'vite' : 'static');
-  const metrics = createAppMetrics();
+  const metrics = metricsServed(config)
+    ? (await import('./metrics/prometheus-metrics.ts')).createAppMetrics()
+    : unreadMetrics();
   const app = Fastify({
     logger: {
       level: config.LOG_LEVEL,
@@ -85,9 +89,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     },
     // The incoming id is read by genReqId, which checks its shape first.
     requestIdHeader: false,
-    // One access-log line per request (the hooks below), not Fastify's two: logging is
-    // paid on every request (docs/decisions/0017-performance.md).
-    disableRequestLogging: true,
+    logController: new AccessLog(),
     // Only the listed proxies' X-Forwarded-For is believed; `true` would let any
     // client choose its own IP, and with it its rate-limit bucket.
     trustProxy: config.TRUSTED_PROXIES ?? false,
@@ -100,16 +102,11 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     },
   });
   // Every answer names its request, so a person can quote it and an operator find it.
-  app.addHook('onRequest', async (req, reply) => {
+  // Hooks on every request take Fastify's callback form: an async hook costs a promise
+  // per request for work that never waits (docs/decisions/0017-performance.md).
+  app.addHook('onRequest', (req, reply, done) => {
     void reply.header('x-request-id', req.id);
-    // Serialized only when debug is on: pino checks the level before reading the object.
-    req.log.debug({ req }, 'incoming request');
-  });
-  app.addHook('onResponse', async (req, reply) => {
-    req.log.info(
-      { method: req.method, url: req.url, statusCode: reply.statusCode, responseTime: reply.elapsedTime },
-      'request completed',
-    );
+    done();
   });
   // First, so every plugin below inherits its error handler.
   await app.register(notFoundAndErrorsPlugin, { metrics });

@@ -6,6 +6,7 @@ import {
   type SqlQuery,
   type Transaction,
 } from '@prisma/driver-adapter-utils';
+import { reuseStatements } from './statement-cache.ts';
 
 /**
  * A first-come, first-served lock: `run` waits for every earlier holder to finish.
@@ -62,6 +63,8 @@ export class Lock {
  * `BEGIN` takes it at the first write, and if another process holds it then, SQLite
  * fails that write at once with SQLITE_BUSY instead of waiting out the busy timeout
  * (waiting could deadlock a reader that wants to become a writer).
+ *
+ * Prepared statements are reused across queries (statement-cache.ts).
  */
 export function oneConnectionAtATime<F extends SqlDriverAdapterFactory | SqlMigrationAwareDriverAdapterFactory>(
   factory: F,
@@ -70,7 +73,7 @@ export function oneConnectionAtATime<F extends SqlDriverAdapterFactory | SqlMigr
   return new Proxy(factory, {
     get(target, property, receiver) {
       if (property !== 'connect') return Reflect.get(target, property, receiver) as unknown;
-      return async () => exclusiveTransactions(await target.connect(), new Lock(options.onWait));
+      return async () => exclusiveTransactions(reuseStatements(await target.connect()), new Lock(options.onWait));
     },
   });
 }

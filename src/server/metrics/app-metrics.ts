@@ -1,70 +1,34 @@
-import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom-client';
+import type { Gauge, Registry } from 'prom-client';
+import type { Config } from '../config.ts';
 
-/** Request and procedure latencies, from sub-millisecond cache hits to slow password hashing. */
-const LATENCY_BUCKETS = [0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10];
-
-/**
- * The app's Prometheus metrics, on a registry of its own (not prom-client's
- * global one), so every app instance, including each test's, counts only itself.
- */
-export function createAppMetrics() {
-  const registry = new Registry();
-  // Process metrics: CPU, memory, handles, GC, and event-loop lag (nodejs_eventloop_lag_*).
-  collectDefaultMetrics({ register: registry });
-  const registers = [registry];
-  return {
-    registry,
-    httpDuration: new Histogram({
-      name: 'http_request_duration_seconds',
-      help: 'HTTP requests by method, route and status code',
-      labelNames: ['method', 'route', 'status_code'] as const,
-      buckets: LATENCY_BUCKETS,
-      registers,
-    }),
-    procedureDuration: new Histogram({
-      name: 'trpc_procedure_duration_seconds',
-      help: 'tRPC procedure calls (each call of a batch) by procedure, type and outcome (ok or a catalogue code)',
-      labelNames: ['procedure', 'type', 'outcome'] as const,
-      buckets: LATENCY_BUCKETS,
-      registers,
-    }),
-    errors: new Counter({
-      name: 'app_errors_total',
-      help: 'Errors answered, by catalogue code: each failed tRPC call (of a batch too) and each HTTP error answer',
-      labelNames: ['code'] as const,
-      registers,
-    }),
-    rateLimited: new Counter({
-      name: 'rate_limit_hits_total',
-      help: 'Requests or calls refused by a rate limit, by scope (global or a procedure)',
-      labelNames: ['scope'] as const,
-      registers,
-    }),
-    dbConnectionWait: new Histogram({
-      name: 'db_connection_wait_seconds',
-      help: 'How long queries and transactions waited for the database connection (SQLite has one; its pool)',
-      buckets: [0.0001, 0.0005, 0.001, 0.005, 0.01, 0.05, 0.1, 0.5, 1, 5],
-      registers,
-    }),
-    emailAttempts: new Counter({
-      name: 'email_delivery_attempts_total',
-      help: 'E-mail delivery attempts by outcome: sent, retry (will be tried again) or failed (for good)',
-      labelNames: ['outcome'] as const,
-      registers,
-    }),
-    /** Reads a gauge's value at scrape time; set by the part of the app that knows it. */
-    onScrape(name: string, help: string, labelNames: readonly string[], read: (gauge: Gauge) => Promise<void> | void) {
-      return new Gauge({
-        name,
-        help,
-        labelNames,
-        registers,
-        async collect() {
-          await read(this);
-        },
-      });
-    },
-  };
+type Labels<Name extends string> = Partial<Record<Name, string>>;
+interface Timing<Name extends string> {
+  observe(labels: Labels<Name>, seconds: number): void;
+}
+interface Count<Name extends string> {
+  inc(labels: Labels<Name>): void;
 }
 
-export type AppMetrics = ReturnType<typeof createAppMetrics>;
+/** What the app records. Served metrics write to prom-client; unread ones (unread-metrics.ts) do nothing. */
+export interface AppMetrics {
+  /** The registry `/metrics` reads; absent when no one can read it. */
+  registry?: Registry;
+  httpDuration: Timing<'method' | 'route' | 'status_code'>;
+  procedureDuration: Timing<'procedure' | 'type' | 'outcome'>;
+  errors: Count<'code'>;
+  rateLimited: Count<'scope'>;
+  dbConnectionWait: { observe(seconds: number): void };
+  emailAttempts: Count<'outcome'>;
+  /** Reads a gauge's value at scrape time; set by the part of the app that knows it. */
+  onScrape(
+    name: string,
+    help: string,
+    labelNames: readonly string[],
+    read: (gauge: Gauge) => Promise<void> | void,
+  ): void;
+}
+
+/** Whether anyone can read the metrics: a token for `/metrics` on the app's port, or a port of their own. */
+export function metricsServed(config: Pick<Config, 'METRICS_TOKEN' | 'METRICS_PORT'>): boolean {
+  return config.METRICS_TOKEN !== undefined || config.METRICS_PORT !== undefined;
+}

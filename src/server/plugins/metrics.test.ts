@@ -6,9 +6,14 @@ import { buildTestApp, testEngine } from '../test/test-app.ts';
 const TOKEN = 'a-metrics-token-of-some-length';
 
 describe('/metrics', () => {
-  it('does not exist unless configured', async () => {
+  it('does not exist unless configured, and then nothing is recorded', async () => {
     const app = await buildTestApp();
     expect((await app.inject('/metrics')).statusCode).toBe(404);
+    expect(app.services.metrics.registry).toBeUndefined();
+    // Every place that records still runs: a call, an error at the edge, a failed procedure.
+    expect((await query(app, 'system.health')).status).toBe(200);
+    expect((await query(app, 'system.nope')).status).toBe(404);
+    expect((await app.inject('/no-such-path')).statusCode).toBe(404);
   });
 
   it('needs the token, and then shows request, procedure, error, rate-limit, outbox and event-loop figures', async () => {

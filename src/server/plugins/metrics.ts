@@ -2,6 +2,7 @@ import { timingSafeEqual } from 'node:crypto';
 import Fastify, { type FastifyInstance, type FastifyReply } from 'fastify';
 import fp from 'fastify-plugin';
 import type { Config } from '../config.ts';
+import type { Registry } from 'prom-client';
 import type { AppMetrics } from '../metrics/app-metrics.ts';
 
 function sameSecret(given: string, expected: string): boolean {
@@ -9,24 +10,28 @@ function sameSecret(given: string, expected: string): boolean {
   return a.length === b.length && timingSafeEqual(a, b);
 }
 
-async function sendMetrics(metrics: AppMetrics, reply: FastifyReply) {
-  const body = await metrics.registry.metrics();
-  return reply.header('content-type', metrics.registry.contentType).header('cache-control', 'no-store').send(body);
+async function sendMetrics(registry: Registry, reply: FastifyReply) {
+  const body = await registry.metrics();
+  return reply.header('content-type', registry.contentType).header('cache-control', 'no-store').send(body);
 }
 
 /**
  * Prometheus metrics. Every response is timed by route and status. `/metrics` is
  * served only when configured: on the app's port to `Authorization: Bearer
  * METRICS_TOKEN`, or unauthenticated on METRICS_PORT (a port kept off the public
- * network). With neither, it does not exist.
+ * network). With neither, it does not exist, and nothing is recorded or timed
+ * (metrics without a registry: src/server/metrics/unread-metrics.ts).
  */
 export const metricsPlugin = fp<{ config: Config; metrics: AppMetrics }>(
   async (app, { config, metrics }) => {
-    app.addHook('onResponse', async (req, reply) => {
+    const registry = metrics.registry;
+    if (!registry) return;
+    app.addHook('onResponse', (req, reply, done) => {
       metrics.httpDuration.observe(
         { method: req.method, route: req.routeOptions.url ?? 'unmatched', status_code: String(reply.statusCode) },
         reply.elapsedTime / 1000,
       );
+      done();
     });
 
     const token = config.METRICS_TOKEN;
@@ -36,7 +41,7 @@ export const metricsPlugin = fp<{ config: Config; metrics: AppMetrics }>(
         if (!sameSecret(given, token)) {
           throw Object.assign(new Error('A metrics token is required.'), { statusCode: 401 });
         }
-        return sendMetrics(metrics, reply);
+        return sendMetrics(registry, reply);
       });
     }
 
@@ -44,7 +49,7 @@ export const metricsPlugin = fp<{ config: Config; metrics: AppMetrics }>(
       let server: FastifyInstance | undefined;
       app.addHook('onReady', async () => {
         server = Fastify({ logger: false });
-        server.get('/metrics', async (_req, reply) => sendMetrics(metrics, reply));
+        server.get('/metrics', async (_req, reply) => sendMetrics(registry, reply));
         await server.listen({ host: config.HOST, port: config.METRICS_PORT });
         app.log.info({ port: config.METRICS_PORT }, 'metrics served on their own port');
       });

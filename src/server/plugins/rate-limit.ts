@@ -1,7 +1,7 @@
 import rateLimit from '@fastify/rate-limit';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
-import { Redis } from 'ioredis';
+import type { Redis } from 'ioredis';
 import type { Config } from '../config.ts';
 import { STRICT_LIMIT_WINDOW_MS, strictlyLimitedProcedures } from '../rate-limit/strict-limits.ts';
 
@@ -89,10 +89,14 @@ export const rateLimitPlugin = fp<{ config: Config; onLimited: (scope: string) =
     // Routes get the global limit from the plugin; requests no route matches (scanners
     // probing for files) are counted in the same bucket here.
     const limitUnmatched = app.rateLimit();
-    app.addHook('onRequest', async (req, reply) => {
-      if (req.routeOptions.url === undefined && !isUnlimited(req)) {
-        await limitUnmatched.call(app, req, reply);
+    app.addHook('onRequest', (req, reply, done) => {
+      if (req.routeOptions.url !== undefined || isUnlimited(req)) {
+        done();
+        return;
       }
+      limitUnmatched.call(app, req, reply).then(() => {
+        done();
+      }, done);
     });
 
     app.decorate('procedureRateLimit', async (procedure: string, req: FastifyRequest): Promise<RateVerdict> => {
@@ -133,6 +137,8 @@ function oneAtATime(check: Check): Check {
  * the start by that much at most.
  */
 async function connectRedis(app: FastifyInstance, url: string): Promise<Redis> {
+  // Loaded only when configured: an instance without REDIS_URL starts without it.
+  const { Redis } = await import('ioredis');
   const redis = new Redis(url, {
     connectTimeout: REDIS_CONNECT_TIMEOUT_MS,
     commandTimeout: REDIS_COMMAND_TIMEOUT_MS,

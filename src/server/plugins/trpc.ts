@@ -40,17 +40,15 @@ export const trpcPlugin = fp<{ services: AppServices; router: AppRouter; fastPat
         void parseJson(req, String(body), done);
       });
       // A query's input arrives in the URL: the same depth limit applies.
-      scope.addHook('preHandler', async (req) => {
+      scope.addHook('preHandler', (req, _reply, done) => {
         const input = (req.query as { input?: unknown }).input;
-        if (typeof input === 'string' && nestsDeeperThan(input, MAX_INPUT_DEPTH)) {
-          throw tooDeep();
-        }
+        done(typeof input === 'string' && nestsDeeperThan(input, MAX_INPUT_DEPTH) ? tooDeep() : undefined);
       });
       // Before the body is read: a forged form post is refused, never parsed. The error
       // edge logs the reason and answers the catalogue's FORBIDDEN.
-      scope.addHook('onRequest', async (req) => {
+      scope.addHook('onRequest', (req, _reply, done) => {
         const refusal = crossSiteRefusal(req, allowedOrigins);
-        if (refusal) throw Object.assign(new Error(refusal), { statusCode: 403 });
+        done(refusal ? Object.assign(new Error(refusal), { statusCode: 403 }) : undefined);
       });
       scope.route({
         method: ['GET', 'POST'],

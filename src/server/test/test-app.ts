@@ -12,7 +12,7 @@ import { openDatabase } from '../db/client.ts';
 import type { Engine } from '../db/engines.ts';
 import { databaseUrlOn } from '../db/migration-adapters.ts';
 import { createOutboxEmail } from '../email/outbox.ts';
-import { createAppMetrics } from '../metrics/app-metrics.ts';
+import { createAppMetrics } from '../metrics/prometheus-metrics.ts';
 import { appRouter } from '../router.ts';
 import { createInnerContext, type AppServices } from '../trpc/context.ts';
 import { createCallerFactory } from '../trpc/init.ts';
