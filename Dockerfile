@@ -56,7 +56,11 @@ ENV NODE_ENV=production HOST=0.0.0.0 PORT=3000 DATABASE_URL=file:/data/app.db
 # A bounded heap: V8 otherwise grows it under load and keeps it when idle (npm run load
 # measured 220 → 400 MiB, staying there; with these limits 245 → 267 → 245 MiB at the
 # same throughput). Raise --max-old-space-size if the data a request holds grows.
-ENV NODE_OPTIONS="--max-old-space-size=160 --max-semi-space-size=2"
+# AsyncLocalStorage (request scope, transactions, better-auth) on Node 24's implementation:
+# on Node 22 it otherwise installs promise hooks that every promise of every request pays
+# (a tRPC call +50% per CPU-second with the flag, decision 0017). Drop the flag on Node 24,
+# where it is the default.
+ENV NODE_OPTIONS="--max-old-space-size=160 --max-semi-space-size=2 --experimental-async-context-frame"
 
 WORKDIR /app
 

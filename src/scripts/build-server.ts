@@ -1,11 +1,12 @@
 /**
- * Bundles the server and the operator commands (db, db-backup, create-admin) into dist/ with esbuild.
- * Packages stay external (node_modules ships in the image); our own TypeScript,
- * including the generated Prisma client, becomes plain JavaScript, so production
- * starts with `node` alone.
+ * Bundles the server and the operator commands (db, db-backup, db-copy, create-admin) into
+ * dist/ with esbuild: our TypeScript, the generated Prisma client and the packages it uses,
+ * except those a bundle cannot carry (build/server-bundle.ts), which node_modules in the
+ * image still provides. Production starts with `node` alone.
  */
 import { rmSync } from 'node:fs';
 import { build } from 'esbuild';
+import { serverBundleOptions } from './build/server-bundle.ts';
 
 // Chunk names carry content hashes: without a clean folder, every build would leave the
 // previous build's chunks behind.
@@ -19,21 +20,11 @@ await build({
     'server/db-copy': 'src/scripts/db-copy.ts',
     'server/create-admin': 'src/scripts/create-admin.ts',
   },
+  ...serverBundleOptions,
   outdir: 'dist',
-  bundle: true,
-  platform: 'node',
-  format: 'esm',
-  target: 'node20',
-  packages: 'external',
-  // Code behind a dynamic import() (the schema engine, the other database engine,
-  // e-mail rendering and transport) becomes a chunk of its own, loaded only when
-  // first used; without splitting, esbuild would hoist its imports into main.js and
-  // load them all at start-up.
-  splitting: true,
   chunkNames: 'server/chunks/[name]-[hash]',
   sourcemap: true,
-  logLevel: 'warning',
-  // Vite and its dev middleware are loaded only when NODE_ENV=development.
-  external: ['vite', '@fastify/middie'],
+  // Maps name files and lines; the sources are in the repository and node_modules.
+  sourcesContent: false,
 });
 console.log('Server bundled into dist/server.');

@@ -3,11 +3,13 @@ import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync } from 'node:f
 import { homedir } from 'node:os';
 import { join } from 'node:path';
 import { build } from 'esbuild';
+import { serverBundleOptions } from '../build/server-bundle.ts';
 import { appRoot } from '../../server/paths.ts';
 import { buildImage } from '../container/build-image.ts';
 import { dockerfileNodeMajor, parseDockerfile } from '../container/dockerfile.ts';
 import { run } from '../container/processes.ts';
 import { containerNodeOptions } from '../load/server.ts';
+import { nodeOptionsFor } from '../load/node-options.ts';
 import { resolveToolchain } from '../container/toolchain.ts';
 
 /** Where and on which node the benchmark runs the servers. */
@@ -54,7 +56,7 @@ export async function resolveRuntime(given: {
       source: 'given',
       commit,
       imageMajor,
-      nodeOptions,
+      nodeOptions: given.nodeOptions ?? nodeOptionsFor(node, nodeOptions),
     };
   }
   if (Number(process.versions.node.split('.')[0]) === imageMajor) {
@@ -93,7 +95,11 @@ export async function resolveRuntime(given: {
   };
 }
 
-/** The three benchmark servers, bundled from this checkout into <app>/dist/bench, resolving packages from <app>. */
+/**
+ * The three benchmark servers, bundled from this checkout into <app>/dist/bench as
+ * production bundles the server (build/server-bundle.ts): the yardsticks are built the
+ * same way as the app they measure. The externals resolve from <app>'s node_modules.
+ */
 export const BENCH_ENTRIES = {
   raw: 'raw-fastify',
   bare: 'bare-stack',
@@ -101,17 +107,14 @@ export const BENCH_ENTRIES = {
 } as const;
 
 export async function bundleBenchServers(app: string): Promise<void> {
+  const outdir = join(app, 'dist', 'bench');
+  rmSync(outdir, { recursive: true, force: true });
   await build({
     entryPoints: Object.fromEntries(
       Object.values(BENCH_ENTRIES).map((name) => [name, join(appRoot, 'src/scripts/bench/servers', `${name}.ts`)]),
     ),
-    outdir: join(app, 'dist', 'bench'),
-    bundle: true,
-    platform: 'node',
-    format: 'esm',
-    target: 'node20',
-    packages: 'external',
-    logLevel: 'warning',
-    external: ['vite', '@fastify/middie'],
+    ...serverBundleOptions,
+    outdir,
+    chunkNames: 'chunks/[name]-[hash]',
   });
 }

@@ -3,6 +3,7 @@ import { join } from 'node:path';
 import { execFileSync } from 'node:child_process';
 import { appRoot } from '../../server/paths.ts';
 import { describeRuntimeStage, parseDockerfile } from '../container/dockerfile.ts';
+import { nodeOptionsFor } from './node-options.ts';
 import { findFreePort, run, startServer, waitUntilReady, type RunningServer } from '../container/processes.ts';
 
 /**
@@ -68,8 +69,12 @@ export async function startLoadServer(
 ): Promise<LoadServer> {
   const port = await findFreePort();
   const env: NodeJS.ProcessEnv = {
-    // The container's heap limits (Dockerfile), unless the caller tries others.
-    ...productionServerEnv(port, join(dataDir, 'app.db'), process.env.NODE_OPTIONS ?? containerNodeOptions()),
+    // The container's settings (Dockerfile), as far as this node knows them, unless the caller tries others.
+    ...productionServerEnv(
+      port,
+      join(dataDir, 'app.db'),
+      process.env.NODE_OPTIONS ?? nodeOptionsFor(node, containerNodeOptions()),
+    ),
     // Per-request info logs would measure the terminal, not the server.
     LOG_LEVEL: 'warn',
   };
