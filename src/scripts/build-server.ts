@@ -4,9 +4,10 @@
  * except those a bundle cannot carry (build/server-bundle.ts), which node_modules in the
  * image still provides. Production starts with `node` alone.
  */
-import { rmSync } from 'node:fs';
+import { readdirSync, readFileSync, rmSync } from 'node:fs';
+import { join } from 'node:path';
 import { build } from 'esbuild';
-import { serverBundleOptions } from './build/server-bundle.ts';
+import { folderRelativeCode, serverBundleOptions } from './build/server-bundle.ts';
 
 // Chunk names carry content hashes: without a clean folder, every build would leave the
 // previous build's chunks behind.
@@ -27,4 +28,14 @@ await build({
   // Maps name files and lines; the sources are in the repository and node_modules.
   sourcesContent: false,
 });
+const folderRelative = readdirSync('dist/server', { recursive: true, encoding: 'utf8' })
+  .filter((file) => file.endsWith('.js'))
+  .flatMap((file) =>
+    folderRelativeCode(readFileSync(join('dist/server', file), 'utf8')).map((at) => `${file}: …${at}…`),
+  );
+if (folderRelative.length) {
+  throw new Error(
+    `Bundled code reads its own folder; add its package to SERVER_EXTERNAL_PACKAGES (src/scripts/build/server-bundle.ts):\n${folderRelative.join('\n')}`,
+  );
+}
 console.log('Server bundled into dist/server.');

@@ -15,6 +15,8 @@ export const SERVER_EXTERNAL_PACKAGES = [
   'pino',
   'pino-pretty',
   'thread-stream',
+  // Reads its package.json from beside its own code (__dirname); loaded only with REDIS_URL.
+  'ioredis',
   // Only in development (NODE_ENV=development), and dev dependencies.
   'vite',
   '@fastify/middie',
@@ -44,3 +46,20 @@ export const serverBundleOptions = {
   },
   logLevel: 'warning',
 } satisfies BuildOptions;
+
+/**
+ * `__dirname` or `__filename` in bundled code: CommonJS's "the folder of this file",
+ * which in the bundle would name dist/server instead of the package's folder (or be
+ * undefined). The package that uses it belongs in SERVER_EXTERNAL_PACKAGES. The Prisma
+ * client's own assignment of `globalThis.__dirname` (its generated code) is allowed.
+ */
+export function folderRelativeCode(code: string): string[] {
+  const found: string[] = [];
+  for (const match of code.matchAll(/\b__(?:dirname|filename)\b/g)) {
+    const before = code.slice(Math.max(0, match.index - 11), match.index);
+    const after = code.slice(match.index + match[0].length, match.index + match[0].length + 1);
+    if (before === 'globalThis.' && after === '=') continue;
+    found.push(code.slice(Math.max(0, match.index - 60), match.index + 60));
+  }
+  return found;
+}
