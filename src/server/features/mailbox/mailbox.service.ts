@@ -1,7 +1,6 @@
 import type { z } from 'zod';
 import { AppError } from '../../../shared/errors.ts';
 import { outboxStatusSchema, type listOutboxInputSchema } from '../../../shared/schemas/mailbox.schema.ts';
-import { emailTemplates, isEmailTemplateName, renderFixture } from '../../email/templates/index.ts';
 import type { InnerContext } from '../../trpc/context.ts';
 
 type Ctx = Pick<InnerContext, 'db'>;
@@ -54,11 +53,17 @@ export async function readMessage(ctx: Ctx, id: string) {
   return withKnownStatus(row);
 }
 
-export function listTemplates() {
+// The templates bring React and React Email: loaded by the first screen that shows them,
+// not at start-up (docs/decisions/0017-performance.md).
+const loadTemplates = () => import('../../email/templates/index.ts');
+
+export async function listTemplates() {
+  const { emailTemplates } = await loadTemplates();
   return Object.values(emailTemplates).map(({ name, description }) => ({ name, description }));
 }
 
 export async function previewTemplate(name: string) {
+  const { isEmailTemplateName, renderFixture } = await loadTemplates();
   if (!isEmailTemplateName(name)) throw new AppError('NOT_FOUND');
   return { name, ...(await renderFixture(name)) };
 }
