@@ -61,6 +61,10 @@ ENV NODE_ENV=production HOST=0.0.0.0 PORT=3000 DATABASE_URL=file:/data/app.db
 # (a tRPC call +50% per CPU-second with the flag, decision 0017). Drop the flag on Node 24,
 # where it is the default.
 ENV NODE_OPTIONS="--max-old-space-size=160 --max-semi-space-size=2 --experimental-async-context-frame"
+# Two malloc arenas instead of glibc's eight per core: the threads (libuv's pool, V8's GC
+# helpers) otherwise each keep freed memory in an arena of their own. About 10 MiB less
+# RSS after load (decision 0017).
+ENV MALLOC_ARENA_MAX=2
 
 WORKDIR /app
 

@@ -1,5 +1,10 @@
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { build } from 'esbuild';
 import { describe, expect, it } from 'vitest';
-import { hotSpots, shareByPlace } from './profile-summary.ts';
+import { hotSpots, readProfile, shareByPlace } from './profile-summary.ts';
 
 const frame = (functionName: string, url: string, lineNumber = 0) => ({ functionName, url, lineNumber });
 
@@ -34,5 +39,45 @@ describe('shareByPlace', () => {
       'server/main.js': 20,
       '(garbage collector)': 20,
     });
+  });
+});
+
+describe('readProfile on a bundle', () => {
+  it('names the package a bundled frame came from, through the source map', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'profile-map-'));
+    try {
+      mkdirSync(join(dir, 'node_modules', 'some-package'), { recursive: true });
+      writeFileSync(join(dir, 'node_modules', 'some-package', 'index.js'), 'export function hot() { return 42; }\n');
+      writeFileSync(join(dir, 'entry.js'), "import { hot } from 'some-package';\nconsole.log(hot());\n");
+      await build({
+        entryPoints: [join(dir, 'entry.js')],
+        outfile: join(dir, 'out', 'bundle.js'),
+        bundle: true,
+        format: 'esm',
+        sourcemap: true,
+        sourcesContent: false,
+        logLevel: 'silent',
+      });
+      const bundle = join(dir, 'out', 'bundle.js');
+      const lines = readFileSync(bundle, 'utf8').split('\n');
+      const lineNumber = lines.findIndex((line) => line.includes('function hot'));
+      const columnNumber = lines[lineNumber]?.indexOf('function hot') ?? 0;
+      const file = join(dir, 'profile.cpuprofile');
+      writeFileSync(
+        file,
+        JSON.stringify({
+          nodes: [
+            {
+              id: 1,
+              hitCount: 3,
+              callFrame: { functionName: 'hot', url: pathToFileURL(bundle).href, lineNumber, columnNumber },
+            },
+          ],
+        }),
+      );
+      expect(hotSpots(readProfile(file))).toEqual([{ where: 'hot (some-package)', selfPercent: 100 }]);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 });

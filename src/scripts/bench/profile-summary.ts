@@ -1,8 +1,14 @@
-import { readFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
+import { SourceMap } from 'node:module';
+import { fileURLToPath } from 'node:url';
 
 /** The parts of a V8 .cpuprofile (node --cpu-prof) the summary reads. */
 interface CpuProfile {
-  nodes: { id: number; hitCount?: number; callFrame: { functionName: string; url: string; lineNumber: number } }[];
+  nodes: {
+    id: number;
+    hitCount?: number;
+    callFrame: { functionName: string; url: string; lineNumber: number; columnNumber?: number };
+  }[];
   samples?: number[];
 }
 
@@ -59,6 +65,40 @@ export function shareByPlace(profile: CpuProfile): Record<string, number> {
   );
 }
 
+/**
+ * Reads a profile, placing each frame of bundled code (the server is one bundle of our
+ * code and its packages, build/server-bundle.ts) at its original file through the
+ * bundle's source map, so the summary can name packages.
+ */
 export function readProfile(file: string): CpuProfile {
-  return JSON.parse(readFileSync(file, 'utf8')) as CpuProfile;
+  return withOriginalSources(JSON.parse(readFileSync(file, 'utf8')) as CpuProfile);
+}
+
+export function withOriginalSources(profile: CpuProfile): CpuProfile {
+  const maps = new Map<string, SourceMap | undefined>();
+  const mapOf = (url: string) => {
+    if (!maps.has(url)) {
+      const mapFile = `${fileURLToPath(url)}.map`;
+      maps.set(
+        url,
+        existsSync(mapFile)
+          ? new SourceMap(JSON.parse(readFileSync(mapFile, 'utf8')) as ConstructorParameters<typeof SourceMap>[0])
+          : undefined,
+      );
+    }
+    return maps.get(url);
+  };
+  for (const node of profile.nodes) {
+    const { url, lineNumber, columnNumber = 0 } = node.callFrame;
+    if (!url.startsWith('file://')) continue;
+    const entry = mapOf(url)?.findEntry(lineNumber, columnNumber);
+    if (entry && 'originalSource' in entry) {
+      node.callFrame = {
+        ...node.callFrame,
+        url: new URL(entry.originalSource, url).href,
+        lineNumber: entry.originalLine,
+      };
+    }
+  }
+  return profile;
 }

@@ -116,5 +116,8 @@ export async function bundleBenchServers(app: string): Promise<void> {
     ...serverBundleOptions,
     outdir,
     chunkNames: 'chunks/[name]-[hash]',
+    // For the profile summary, which names packages through the maps.
+    sourcemap: true,
+    sourcesContent: false,
   });
 }

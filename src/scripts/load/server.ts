@@ -11,9 +11,19 @@ import { findFreePort, run, startServer, waitUntilReady, type RunningServer } fr
  * the container's settings. Only read; checking the Dockerfile is the container run's job.
  */
 export function containerNodeOptions(): string {
+  return containerRuntimeEnv().NODE_OPTIONS ?? '';
+}
+
+/** The Dockerfile's runtime (last) stage's ENV. */
+function containerRuntimeEnv(): Record<string, string> {
   const runtimeStage = parseDockerfile(readFileSync(join(appRoot, 'Dockerfile'), 'utf8')).at(-1);
   if (!runtimeStage) throw new Error('The Dockerfile has no FROM.');
-  return describeRuntimeStage(runtimeStage).env.NODE_OPTIONS ?? '';
+  return describeRuntimeStage(runtimeStage).env;
+}
+
+/** The Dockerfile's settings of the C allocator (MALLOC_*): part of the container's memory figures. */
+export function containerAllocatorEnv(): Record<string, string> {
+  return Object.fromEntries(Object.entries(containerRuntimeEnv()).filter(([key]) => key.startsWith('MALLOC_')));
 }
 
 /** What `npm run build` leaves behind; the production server needs both. */
@@ -42,7 +52,7 @@ export const LOAD_ADMIN_EMAIL = 'load-admin@example.com';
 
 /**
  * The environment of a production server that load runs and benchmarks drive: production,
- * a database file of the run's own, the given NODE_OPTIONS. The server believes
+ * a database file of the run's own, the given NODE_OPTIONS and the image's allocator settings. The server believes
  * X-Forwarded-For from loopback (as it would from a load balancer), so the load can come
  * from many client addresses: each stays under the per-IP limits unless a phase means to
  * exceed them. Rate limits stay at their defaults.
@@ -59,6 +69,7 @@ export function productionServerEnv(port: number, databaseFile: string, nodeOpti
     TRUSTED_PROXIES: '127.0.0.1',
     FIRST_ADMIN_EMAIL: LOAD_ADMIN_EMAIL,
     NODE_OPTIONS: nodeOptions,
+    ...containerAllocatorEnv(),
   };
 }
 
