@@ -1,7 +1,6 @@
 // First: every schema built later must find zod's eval-free setting.
 import './zod-without-eval.ts';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { RouterProvider } from '@tanstack/react-router';
 import { StrictMode, useState } from 'react';
 import { createRoot } from 'react-dom/client';
 import { ErrorBoundary } from './components/error-boundary.tsx';
@@ -9,7 +8,11 @@ import { shouldRetry } from './errors/retryable.ts';
 import { createCaches } from './notifications/global-errors.ts';
 import { createNotificationStore } from './notifications/notification-store.ts';
 import { NotificationsContext } from './notifications/notifications-context.ts';
-import { router } from './routes.tsx';
+import { AppShell } from './components/app-shell.tsx';
+import { RouteError } from './components/route-error.tsx';
+import { Router } from './router/router.tsx';
+import { routes } from './routes.tsx';
+import { NotFoundScreen } from './screens/not-found-screen.tsx';
 import { createTrpcClient, trpc } from './trpc.ts';
 import './styles.css';
 
@@ -33,7 +36,7 @@ function App() {
     <NotificationsContext value={notifications}>
       <trpc.Provider client={trpcClient} queryClient={queryClient}>
         <QueryClientProvider client={queryClient}>
-          <RouterProvider router={router} />
+          <Router routes={routes} shell={AppShell} notFound={NotFoundScreen} error={RouteError} />
         </QueryClientProvider>
       </trpc.Provider>
     </NotificationsContext>

@@ -1,4 +1,4 @@
-import { Link } from '@tanstack/react-router';
+import { Link } from '../router/router.tsx';
 import { useSignOut } from '../viewer/use-session-change.ts';
 import { useViewer } from '../viewer/use-viewer.ts';
 

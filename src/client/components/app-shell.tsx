@@ -1,5 +1,5 @@
-import { Link, Outlet, useRouterState } from '@tanstack/react-router';
-import { useEffect, useRef } from 'react';
+import { useEffect, useRef, type ReactNode } from 'react';
+import { Link, usePathname } from '../router/router.tsx';
 import { product } from '../../shared/product.ts';
 import { navigation } from '../navigation.ts';
 import { useCan } from '../viewer/use-viewer.ts';
@@ -8,8 +8,8 @@ import { SignedOutBanner } from './signed-out-banner.tsx';
 import { ToastRegion } from './toast-region.tsx';
 
 /** Header with the product's name, navigation and account links, the current screen, a footer, and the app-wide notices. */
-export function AppShell() {
-  const pathname = useRouterState({ select: (state) => state.location.pathname });
+export function AppShell({ children }: { children: ReactNode }) {
+  const pathname = usePathname();
   const main = useRef<HTMLElement>(null);
   // The link is hidden from those who would only meet "no permission"; the server decides.
   const canAdminister = useCan('read:users:any');
@@ -57,7 +57,7 @@ export function AppShell() {
       </header>
       <SignedOutBanner />
       <main id="main" ref={main} tabIndex={-1} className="page">
-        <Outlet />
+        {children}
       </main>
       <footer className="shell-footer">
         <p>{product.description}</p>

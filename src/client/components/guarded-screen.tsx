@@ -1,4 +1,4 @@
-import { Link } from '@tanstack/react-router';
+import { Link } from '../router/router.tsx';
 import { useId, type ReactNode } from 'react';
 import type { Permission } from '../../shared/permissions.ts';
 import { useDocumentTitle } from '../use-document-title.ts';

@@ -1,17 +1,13 @@
-import { useRouter, type ErrorComponentProps } from '@tanstack/react-router';
+import type { RouteErrorProps } from '../router/route-boundary.tsx';
 
 /**
  * Shown in place of a screen that failed to load or render; the shell stays usable.
- * A screen's chunk that cannot be fetched lands here too, after the router's one
- * automatic reload (lazyRouteComponent: a deploy may have replaced the chunk).
+ * A screen's chunk that cannot be fetched lands here too, after one automatic reload
+ * (router/lazy-screen.ts: a deploy may have replaced the chunk).
  */
-export function RouteError({ reset }: ErrorComponentProps) {
-  const router = useRouter();
-  // Resetting alone would render the screen's remembered failure again; loading
-  // the route again fetches its chunk anew, and the new match resets this boundary.
-  const tryAgain = () => {
-    void router.invalidate().finally(reset);
-  };
+export function RouteError({ reset }: RouteErrorProps) {
+  // The route forgets what failed, so trying again fetches the screen's chunk anew.
+  const tryAgain = reset;
   return (
     <section role="alert" className="panel panel-error">
       <h1>This screen could not be shown</h1>

@@ -1,4 +1,4 @@
-import { Link } from '@tanstack/react-router';
+import { Link } from '../router/router.tsx';
 import { useNotifications } from '../notifications/notifications-context.ts';
 
 /**

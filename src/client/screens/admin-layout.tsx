@@ -1,4 +1,5 @@
-import { Link, Outlet } from '@tanstack/react-router';
+import type { ReactNode } from 'react';
+import { Link } from '../router/router.tsx';
 import type { Permission } from '../../shared/permissions.ts';
 import { useViewer, viewerCan } from '../viewer/use-viewer.ts';
 
@@ -12,7 +13,7 @@ const sections = [
  * The administration screens share a sub-navigation, listing only the sections the
  * viewer may open. Each screen checks its own permission (GuardedScreen).
  */
-export function AdminLayout() {
+export function AdminLayout({ children }: { children: ReactNode }) {
   const { data: viewer } = useViewer();
   const allowed = sections.filter((section) => viewerCan(viewer, section.permission));
   return (
@@ -30,7 +31,7 @@ export function AdminLayout() {
           </ul>
         </nav>
       ) : null}
-      <Outlet />
+      {children}
     </>
   );
 }

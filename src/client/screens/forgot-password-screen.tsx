@@ -1,4 +1,4 @@
-import { Link } from '@tanstack/react-router';
+import { Link } from '../router/router.tsx';
 import { useId, useState } from 'react';
 import { ForgotPasswordForm } from '../features/auth/forgot-password-form.tsx';
 import { useDocumentTitle } from '../use-document-title.ts';

@@ -1,4 +1,4 @@
-import { Link } from '@tanstack/react-router';
+import { Link } from '../router/router.tsx';
 import { product } from '../../shared/product.ts';
 import { useDocumentTitle } from '../use-document-title.ts';
 

@@ -1,4 +1,5 @@
-import { Link, Outlet } from '@tanstack/react-router';
+import type { ReactNode } from 'react';
+import { Link } from '../router/router.tsx';
 
 /**
  * The mailbox's screens share a sub-navigation: the e-mails in the outbox and the
@@ -6,7 +7,7 @@ import { Link, Outlet } from '@tanstack/react-router';
  * mailbox (MAILBOX: open in development and test, admins in production), and each
  * screen shows its answer.
  */
-export function MailboxLayout() {
+export function MailboxLayout({ children }: { children: ReactNode }) {
   return (
     <>
       <nav aria-label="Mailbox" className="sub-nav">
@@ -34,7 +35,7 @@ export function MailboxLayout() {
           </li>
         </ul>
       </nav>
-      <Outlet />
+      {children}
     </>
   );
 }

@@ -1,4 +1,4 @@
-import { Link, useParams } from '@tanstack/react-router';
+import { Link, useParams } from '../router/router.tsx';
 import { useId } from 'react';
 import { QueryError } from '../components/query-error.tsx';
 import { OutboxMessage } from '../features/mailbox/outbox-message.tsx';
@@ -9,7 +9,7 @@ import { useDocumentTitle } from '../use-document-title.ts';
 /** One e-mail from the outbox. Asked again until it is sent or has failed, so its status stays current. */
 export function MailboxMessageScreen() {
   const headingId = useId();
-  const { id } = useParams({ from: '/mailbox/$id' });
+  const { id } = useParams('/mailbox/:id');
   const message = trpc.mailbox.message.useQuery(
     { id },
     { refetchInterval: (query) => refetchIntervalFor(query.state, notDoneYet) },

@@ -1,4 +1,4 @@
-import { useNavigate, useSearch } from '@tanstack/react-router';
+import { useNavigate, useSearch } from '../router/router.tsx';
 import { useId } from 'react';
 import { OutboxFilters } from '../features/mailbox/outbox-filters.tsx';
 import { OutboxList } from '../features/mailbox/outbox-list.tsx';
@@ -12,8 +12,8 @@ import { useDocumentTitle } from '../use-document-title.ts';
 export function MailboxScreen() {
   useDocumentTitle('Mailbox');
   const headingId = useId();
-  const filters = useSearch({ from: '/mailbox/' });
-  const navigate = useNavigate({ from: '/mailbox/' });
+  const filters = useSearch('/mailbox');
+  const navigate = useNavigate();
 
   return (
     <section aria-labelledby={headingId}>
@@ -26,7 +26,9 @@ export function MailboxScreen() {
         // A new form when the address changes (back, forward), so the fields show the filters in use.
         key={`${filters.recipient ?? ''}|${filters.status ?? ''}`}
         filters={filters}
-        onFilter={(next) => void navigate({ search: next })}
+        onFilter={(next) => {
+          navigate({ to: '/mailbox', search: next });
+        }}
       />
       <OutboxList filters={filters} />
     </section>

@@ -1,4 +1,4 @@
-import { useSearch } from '@tanstack/react-router';
+import { useSearch } from '../router/router.tsx';
 import { useId } from 'react';
 import { TemplateList } from '../features/mailbox/template-list.tsx';
 import { TemplatePreview } from '../features/mailbox/template-preview.tsx';
@@ -8,7 +8,7 @@ import { useDocumentTitle } from '../use-document-title.ts';
 export function MailboxTemplatesScreen() {
   useDocumentTitle('E-mail templates');
   const headingId = useId();
-  const { name } = useSearch({ from: '/mailbox/templates' });
+  const { name } = useSearch('/mailbox/templates');
 
   return (
     <section aria-labelledby={headingId}>

@@ -1,4 +1,4 @@
-import { Link } from '@tanstack/react-router';
+import { Link } from '../router/router.tsx';
 import { useDocumentTitle } from '../use-document-title.ts';
 
 /** Any address the route table does not know. */

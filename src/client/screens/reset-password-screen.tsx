@@ -1,4 +1,4 @@
-import { Link, useSearch } from '@tanstack/react-router';
+import { Link, useSearch } from '../router/router.tsx';
 import { useId, useState } from 'react';
 import { ResetPasswordForm } from '../features/auth/reset-password-form.tsx';
 import { useDocumentTitle } from '../use-document-title.ts';
@@ -8,7 +8,7 @@ import { useFocusOnMount } from '../use-focus-on-mount.ts';
 export function ResetPasswordScreen() {
   useDocumentTitle('Choose a new password');
   const headingId = useId();
-  const { token } = useSearch({ from: '/reset-password' });
+  const { token } = useSearch('/reset-password');
   const [done, setDone] = useState(false);
 
   return (

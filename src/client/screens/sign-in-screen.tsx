@@ -1,4 +1,4 @@
-import { Link, useNavigate } from '@tanstack/react-router';
+import { Link, useNavigate } from '../router/router.tsx';
 import { useId } from 'react';
 import { AlreadySignedIn } from '../features/auth/already-signed-in.tsx';
 import { SignInForm } from '../features/auth/sign-in-form.tsx';
@@ -22,7 +22,7 @@ export function SignInScreen() {
         labelledBy={headingId}
         onSignedIn={async () => {
           await session.signedIn();
-          await navigate({ to: '/' });
+          navigate({ to: '/' });
         }}
       />
       <p>

@@ -1,4 +1,4 @@
-import { Link } from '@tanstack/react-router';
+import { Link } from '../router/router.tsx';
 import { useId, useState } from 'react';
 import { AlreadySignedIn } from '../features/auth/already-signed-in.tsx';
 import { SignUpForm } from '../features/auth/sign-up-form.tsx';

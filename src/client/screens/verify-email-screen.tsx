@@ -1,4 +1,4 @@
-import { Link, useNavigate, useSearch } from '@tanstack/react-router';
+import { Link, useNavigate, useSearch } from '../router/router.tsx';
 import { useCallback, useEffect, useId, useRef, useState } from 'react';
 import { ErrorNotice } from '../components/error-notice.tsx';
 import { toClientError } from '../errors/to-client-error.ts';
@@ -14,7 +14,7 @@ import { useSessionChange } from '../viewer/use-session-change.ts';
 export function VerifyEmailScreen() {
   useDocumentTitle('Confirm your e-mail');
   const headingId = useId();
-  const { token } = useSearch({ from: '/verify-email' });
+  const { token } = useSearch('/verify-email');
   const session = useSessionChange();
   const navigate = useNavigate();
   const verify = trpc.auth.verifyEmail.useMutation({ meta: { errorsShownInline: true } });
@@ -28,8 +28,8 @@ export function VerifyEmailScreen() {
         {
           onSuccess: () => {
             void session.signedIn().then((viewer) => {
-              if (viewer) return navigate({ to: '/status', replace: true });
-              setConfirmedOnly(true);
+              if (viewer) navigate({ to: '/status', replace: true });
+              else setConfirmedOnly(true);
             });
           },
         },

@@ -1,5 +1,5 @@
 import { matchQuery, useQueryClient } from '@tanstack/react-query';
-import { useNavigate } from '@tanstack/react-router';
+import { useNavigate } from '../router/router.tsx';
 import { getQueryKey } from '@trpc/react-query';
 import { useMemo } from 'react';
 import { toClientError } from '../errors/to-client-error.ts';
@@ -64,7 +64,7 @@ export function useSignOut() {
   const mutation = trpc.auth.signOut.useMutation();
   const finish = async () => {
     session.signedOut();
-    await navigate({ to: '/' });
+    navigate({ to: '/' });
   };
   return {
     isPending: mutation.isPending,

@@ -64,7 +64,7 @@ function overBudget(initial: InitialJs, budget: number, modules: ModuleSize[]): 
       `${initial.brotli} bytes brotli): ${initial.files.join(', ')}`,
     '  Largest modules in them (rendered size before minification):',
     ...largest,
-    '  Load what the first screen does not need with a dynamic import() (a screen: lazyRouteComponent in src/client/routes.tsx).',
+    '  Load what the first screen does not need with a dynamic import() (a screen: lazyScreen in src/client/routes.tsx).',
   ].join('\n');
 }
 

@@ -1,4 +1,4 @@
-import { Link } from '@tanstack/react-router';
+import { Link } from '../../router/router.tsx';
 
 /** On the sign-in and sign-up screens, for someone who is signed in already. */
 export function AlreadySignedIn({ name }: { name: string }) {

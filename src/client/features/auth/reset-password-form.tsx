@@ -1,4 +1,4 @@
-import { Link } from '@tanstack/react-router';
+import { Link } from '../../router/router.tsx';
 import { limits } from '../../../shared/constants.ts';
 import { resetPasswordInputSchema } from '../../../shared/schemas/auth.schema.ts';
 import { ErrorNotice } from '../../components/error-notice.tsx';

@@ -1,4 +1,4 @@
-import { Link } from '@tanstack/react-router';
+import { Link } from '../../router/router.tsx';
 import { useId } from 'react';
 import { limits } from '../../../shared/constants.ts';
 import { LoadMoreButton } from '../../components/load-more-button.tsx';
@@ -58,7 +58,7 @@ export function OutboxList({ filters }: { filters: MailboxSearch }) {
                   <code>{message.template}</code>
                 </td>
                 <th scope="row" className="wrap">
-                  <Link to="/mailbox/$id" params={{ id: message.id }}>
+                  <Link to="/mailbox/:id" params={{ id: message.id }}>
                     {message.subject}
                   </Link>
                 </th>

@@ -1,4 +1,4 @@
-import { Link } from '@tanstack/react-router';
+import { Link } from '../../router/router.tsx';
 import { QueryError } from '../../components/query-error.tsx';
 import { trpc } from '../../trpc.ts';
 
