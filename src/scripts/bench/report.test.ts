@@ -35,6 +35,7 @@ function reportWith(overrides: Partial<Omit<BenchReport, 'targets'>> = {}): Omit
     memory: { idleAfterStartMiB: 140, peakUnderLoadMiB: 310, idleAfterLoadMiB: 149, soak: null },
     initialJs: { files: ['assets/index.js'], bytes: 300_000, gzip: 101 * 1024, brotli: 90_000 },
     profile: null,
+    startProfile: null,
     ...overrides,
   };
 }
@@ -83,6 +84,16 @@ describe('markdownOf', () => {
     expect(markdown).toContain('test cpu (2 cores');
     expect(markdown).toContain('Node v22.0.0');
     expect(markdown).toMatch(/\| peak RSS under load \| 310 MiB \| ≤ 300 MiB \| \*\*no\*\* \|/);
+  });
+
+  it("names the start-up profile's heaviest packages, heaviest first, when one was taken", () => {
+    const partial = reportWith({
+      startProfile: { file: 'bench-results/profiles/start/x.cpuprofile', byPlace: { zod: 12.5, fastify: 8 } },
+    });
+    expect(markdownOf({ ...partial, targets: evaluateTargets(partial) })).toContain(
+      'CPU profile of one app start, spawn to ready (`bench-results/profiles/start/x.cpuprofile`), self time by package: zod 12.5%, fastify 8%.',
+    );
+    expect(markdownOf({ ...reportWith(), targets: [] })).not.toContain('one app start');
   });
 });
 

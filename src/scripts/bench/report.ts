@@ -14,6 +14,8 @@ export interface BenchReport {
   memory: { idleAfterStartMiB: number; peakUnderLoadMiB: number; idleAfterLoadMiB: number; soak: SoakFigures | null };
   initialJs: InitialJs | null;
   profile: { file: string; hotSpots: HotSpot[]; byPlace: Record<string, number> } | null;
+  /** One profiled start of the app, spawn to ready: where its CPU goes, by package. */
+  startProfile: { file: string; byPlace: Record<string, number> } | null;
   targets: Target[];
 }
 
@@ -129,6 +131,17 @@ export function markdownOf(report: BenchReport): string {
       '',
       `By package: ${Object.entries(report.profile.byPlace)
         .slice(0, 12)
+        .map(([place, share]) => `${place} ${share}%`)
+        .join(', ')}.`,
+    );
+  }
+  if (report.startProfile) {
+    lines.push(
+      '',
+      `CPU profile of one app start, spawn to ready (\`${report.startProfile.file}\`), self time by package: ${Object.entries(
+        report.startProfile.byPlace,
+      )
+        .slice(0, 15)
         .map(([place, share]) => `${place} ${share}%`)
         .join(', ')}.`,
     );

@@ -64,12 +64,17 @@ function readyzAnswers(port: number): Promise<boolean> {
  * Milliseconds from spawn to the first /readyz 200, polled every 2 ms, then SIGTERM and
  * wait for the exit. The poll is the same for every server compared.
  */
-export async function timeToReady(kind: ServerKind, runtime: BenchRuntime, databaseFile: string): Promise<number> {
+export async function timeToReady(
+  kind: ServerKind,
+  runtime: BenchRuntime,
+  databaseFile: string,
+  nodeArgs: string[] = [],
+): Promise<number> {
   const port = await findFreePort();
   const started = performance.now();
   const child = spawn(runtime.node, [entryOf(kind)], {
     cwd: runtime.app,
-    env: serverEnv(port, databaseFile, runtime.nodeOptions, []),
+    env: serverEnv(port, databaseFile, runtime.nodeOptions, nodeArgs),
     stdio: 'ignore',
   });
   const ended = { now: false };
