@@ -1,4 +1,5 @@
 import type { BuildOptions } from 'esbuild';
+import { nativeObjectSpreadPlugin } from './native-object-spread.ts';
 
 /**
  * Packages the server bundle leaves in node_modules, each for a reason a bundle cannot
@@ -41,6 +42,8 @@ export const serverBundleOptions = {
   minifyWhitespace: true,
   minifySyntax: true,
   external: [...SERVER_EXTERNAL_PACKAGES],
+  // tRPC's lowered object spread, back to the engine's own (native-object-spread.ts).
+  plugins: [nativeObjectSpreadPlugin()],
   banner: {
     js: "import { createRequire as __serverBundleCreateRequire } from 'node:module';\nconst require = __serverBundleCreateRequire(import.meta.url);",
   },
