@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { query } from './test/http-client.ts';
 import { buildTestAppWithLog } from './test/test-app.ts';
+import { accessLine } from './access-log.ts';
 
 type Line = Record<string, unknown>;
 const parsed = (lines: string[]) => lines.map((line) => JSON.parse(line) as Line);
@@ -35,5 +36,20 @@ describe('the access log', () => {
       ['incoming request', 20],
       ['request completed', 30],
     ]);
+  });
+
+  it("writes the line exactly as pino would, with the app's logger options, for any URL", async () => {
+    const { app, lines } = await buildTestAppWithLog({ LOG_LEVEL: 'info' });
+    const log = app.log.child({ reqId: 'req-"quoted"-1' });
+    const urls = ['/trpc/auth.viewer', '/a?input={"json":{"x":"é\\n\\u2028"}}', '/\u0000\ttab', '/%F0%9F%98%80/😀'];
+    for (const url of urls) {
+      lines.length = 0;
+      log.info({ method: 'GET', url, statusCode: 207, responseTime: 1.234567 }, 'request completed');
+      const [fromPino] = lines;
+      const ours = accessLine(log, 'GET', url, 207, 1.234567);
+      expect(ours.endsWith('\n')).toBe(true);
+      const withoutTime = (line: string) => line.trim().replace(/"time":\d+/, '"time":0');
+      expect(withoutTime(ours)).toBe(withoutTime(fromPino ?? ''));
+    }
   });
 });
