@@ -2,7 +2,14 @@ import type autocannon from 'autocannon';
 import type { Fixtures } from '../load/prepare.ts';
 
 export type CaseId =
-  'baseline' | 'no-db query' | 'system.health' | 'primary-key read' | 'write' | 'batch of 10' | 'signed-in query';
+  | 'baseline'
+  | 'no-db query'
+  | 'system.health'
+  | 'primary-key read'
+  | 'primary-key read, hot path'
+  | 'write'
+  | 'batch of 10'
+  | 'signed-in query';
 
 export interface BenchCase {
   id: CaseId;
@@ -64,6 +71,13 @@ export function benchCases(origin: string, { cookie, memberId }: Fixtures): Benc
       purpose: 'one user by id through Prisma (bench.userById)',
       server: 'app',
       request: { method: 'GET', path: `/trpc/bench.userById?${inputOf({ id: memberId })}` },
+      calls: 1,
+    },
+    {
+      id: 'primary-key read, hot path',
+      purpose: 'the same user through primaryKeyRead (bench.userByIdHot): one cached statement, no query builder',
+      server: 'app',
+      request: { method: 'GET', path: `/trpc/bench.userByIdHot?${inputOf({ id: memberId })}` },
       calls: 1,
     },
     {

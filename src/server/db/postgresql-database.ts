@@ -1,6 +1,8 @@
 import { PrismaPg } from '@prisma/adapter-pg';
+import type { Database } from './client.ts';
 import { PrismaClient } from './generated/postgresql/client.ts';
 import { type DatabaseOptions, transactionOptions } from './database-options.ts';
+import { registerConnection, rememberingConnection } from './connections.ts';
 
 /**
  * Opens the Prisma client on PostgreSQL through the pg driver adapter, with a pool of
@@ -13,22 +15,26 @@ export function openPostgresqlDatabase({
   poolSize = 10,
   connectTimeoutMs = 5_000,
 }: DatabaseOptions): PrismaClient {
-  const adapter = new PrismaPg(
-    {
-      connectionString: databaseUrl,
-      max: poolSize,
-      connectionTimeoutMillis: connectTimeoutMs,
-      // Idle connections close, so a restarted database server leaves no dead ones behind.
-      idleTimeoutMillis: 30_000,
-    },
-    // A connection dropped while idle (the server restarted) is an 'error' event on
-    // the pool; handled, the pool replaces it, and the next query reconnects.
-    { onPoolError: () => undefined, onConnectionError: () => undefined },
+  const { factory, connection } = rememberingConnection(
+    new PrismaPg(
+      {
+        connectionString: databaseUrl,
+        max: poolSize,
+        connectionTimeoutMillis: connectTimeoutMs,
+        // Idle connections close, so a restarted database server leaves no dead ones behind.
+        idleTimeoutMillis: 30_000,
+      },
+      // A connection dropped while idle (the server restarted) is an 'error' event on
+      // the pool; handled, the pool replaces it, and the next query reconnects.
+      { onPoolError: () => undefined, onConnectionError: () => undefined },
+    ),
   );
-  return new PrismaClient({
-    adapter,
+  const db = new PrismaClient({
+    adapter: factory,
     transactionOptions: transactionOptions(busyTimeoutMs),
   });
+  registerConnection(db as unknown as Database, connection);
+  return db;
 }
 
 export async function postgresqlVersion(db: PrismaClient): Promise<string> {

@@ -2,6 +2,7 @@ import { PrismaBetterSqlite3 } from '@prisma/adapter-better-sqlite3';
 import { PrismaClient } from './generated/sqlite/client.ts';
 import { type DatabaseOptions, transactionOptions } from './database-options.ts';
 import { oneConnectionAtATime } from './one-connection.ts';
+import { registerConnection, rememberingConnection } from './connections.ts';
 import { sqliteFileFromUrl } from './sqlite-url.ts';
 
 /**
@@ -14,15 +15,17 @@ export async function openSqliteDatabase({
   synchronous = 'FULL',
   onConnectionWait,
 }: DatabaseOptions): Promise<PrismaClient> {
-  const adapter = oneConnectionAtATime(
-    new PrismaBetterSqlite3({
-      url: sqliteFileFromUrl(databaseUrl),
-      timeout: busyTimeoutMs,
-    }),
-    { onWait: onConnectionWait },
+  const { factory, connection } = rememberingConnection(
+    oneConnectionAtATime(
+      new PrismaBetterSqlite3({
+        url: sqliteFileFromUrl(databaseUrl),
+        timeout: busyTimeoutMs,
+      }),
+      { onWait: onConnectionWait },
+    ),
   );
   const db = new PrismaClient({
-    adapter,
+    adapter: factory,
     // A transaction waits for the one connection as long as a write waits for another
     // process's lock (Prisma's own default is 2 s): a few concurrent sign-ups, each
     // hashing a password inside its transaction, must queue, not fail with 503.
@@ -36,6 +39,7 @@ export async function openSqliteDatabase({
   // may lose the last commits, a process crash loses nothing).
   if (synchronous === 'FULL') await db.$executeRaw`PRAGMA synchronous = FULL`;
   else await db.$executeRaw`PRAGMA synchronous = NORMAL`;
+  registerConnection(db, connection);
   return db;
 }
 

@@ -1,7 +1,8 @@
 /**
- * The app as production builds it (buildApp: every plugin, the real router), plus one
- * procedure production does not have: `bench.userById`, a primary-key read through
- * Prisma. The app exposes no public read of one row (its domain is not specified yet),
+ * The app as production builds it (buildApp: every plugin, the real router), plus two
+ * procedures production does not have: `bench.userById`, a primary-key read through
+ * Prisma's client, and `bench.userByIdHot`, the same read through `primaryKeyRead`
+ * (src/server/db/hot-read.ts). The app exposes no public read of one row (its domain is not specified yet),
  * and reading one behind a session would time the session lookup too. Started like
  * dist/server/main.js, without its signal choreography (main.test.ts covers that).
  */
@@ -9,17 +10,25 @@ import { z } from 'zod';
 import { buildApp } from '../../../server/app.ts';
 import { loadConfig } from '../../../server/config.ts';
 import { appRouter, type AppRouter } from '../../../server/router.ts';
+import { primaryKeyRead } from '../../../server/db/hot-read.ts';
+import type { DatabaseClient } from '../../../server/db/transaction.ts';
 import { publicProcedure, router } from '../../../server/trpc/init.ts';
+
+const select = { id: true, name: true, role: true, createdAt: true } as const;
+const userById = (client: DatabaseClient, id: string) => client.user.findUnique({ where: { id }, select });
+const userByIdHot = primaryKeyRead({
+  table: 'User',
+  columns: ['id', 'name', 'role', 'createdAt'],
+  row: z.object({ id: z.string(), name: z.string(), role: z.string(), createdAt: z.date() }),
+  viaPrisma: userById,
+});
+const byId = publicProcedure.input(z.object({ id: z.string().max(64) }));
 
 const benchRouter = router({
   ...appRouter._def.record,
   bench: router({
-    userById: publicProcedure.input(z.object({ id: z.string().max(64) })).query(({ ctx, input }) =>
-      ctx.db.user.findUnique({
-        where: { id: input.id },
-        select: { id: true, name: true, role: true, createdAt: true },
-      }),
-    ),
+    userById: byId.query(({ ctx, input }) => userById(ctx.db, input.id)),
+    userByIdHot: byId.query(({ ctx, input }) => userByIdHot(ctx.db, input.id)),
   }),
 });
 
