@@ -88,8 +88,9 @@ async function main(): Promise<void> {
       options.profile ? ['--cpu-prof', `--cpu-prof-dir=${profileDir}`] : [],
     );
     const fixtures = await prepareFixtures(app.origin, databaseFile);
-    const [baselineCase, ...appCases] = benchCases(app.origin, fixtures);
+    const [baselineCase, ...allAppCases] = benchCases(app.origin, fixtures);
     if (!baselineCase) throw new Error('No baseline case.');
+    const appCases = options.cases ? allAppCases.filter((each) => options.cases?.includes(each.id)) : allAppCases;
 
     const measured: CaseFigures[] = [];
     const run = async (server: BenchServer, benchCase: typeof baselineCase, index: number) => {

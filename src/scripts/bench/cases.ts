@@ -1,15 +1,19 @@
 import type autocannon from 'autocannon';
 import type { Fixtures } from '../load/prepare.ts';
 
-export type CaseId =
-  | 'baseline'
-  | 'no-db query'
-  | 'system.health'
-  | 'primary-key read'
-  | 'primary-key read, hot path'
-  | 'write'
-  | 'batch of 10'
-  | 'signed-in query';
+/** Every case, in the order they run. */
+export const CASE_IDS = [
+  'baseline',
+  'no-db query',
+  'batch of 10',
+  'system.health',
+  'primary-key read',
+  'primary-key read, hot path',
+  'signed-in query',
+  'write',
+] as const;
+
+export type CaseId = (typeof CASE_IDS)[number];
 
 export interface BenchCase {
   id: CaseId;

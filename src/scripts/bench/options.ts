@@ -1,5 +1,6 @@
 import { resolve } from 'node:path';
 import { parseArgs } from 'node:util';
+import { CASE_IDS, type CaseId } from './cases.ts';
 
 export interface BenchOptions {
   /** Seconds each case is measured. */
@@ -21,10 +22,15 @@ export interface BenchOptions {
   node?: string;
   /** NODE_OPTIONS for every server instead of the Dockerfile's: to try a setting before the image takes it. */
   nodeOptions?: string;
+  /**
+   * Only these cases (the baseline always runs, first and last): a quicker loop while
+   * trying a lever. Such a run never writes docs/performance.md.
+   */
+  cases?: CaseId[];
 }
 
 const USAGE =
-  'Usage: npm run bench -- [--duration 10] [--warmup 3] [--connections 32] [--starts 5] [--soak 120] [--idle 15] [--profile] [--no-docs] [--app <folder> --node <bin>] [--node-options="<flags>"]';
+  'Usage: npm run bench -- [--duration 10] [--warmup 3] [--connections 32] [--starts 5] [--soak 120] [--idle 15] [--profile] [--no-docs] [--app <folder> --node <bin>] [--node-options="<flags>"] [--case "<case>" …]';
 
 function whole(name: string, value: string | undefined, min: number): number {
   const number = Number(value);
@@ -48,8 +54,16 @@ export function readBenchOptions(args = process.argv.slice(2)): BenchOptions {
       app: { type: 'string' },
       node: { type: 'string' },
       'node-options': { type: 'string' },
+      case: { type: 'string', multiple: true },
     },
   });
+  const unknown = (values.case ?? []).filter((id) => !(CASE_IDS as readonly string[]).includes(id));
+  if (unknown.length) {
+    throw new Error(
+      `Unknown case ${unknown.map((id) => `"${id}"`).join(', ')}; the cases: ${CASE_IDS.join(', ')}. ${USAGE}`,
+    );
+  }
+  const cases = values.case as CaseId[] | undefined;
   return {
     duration: whole('duration', values.duration, 1),
     warmup: whole('warmup', values.warmup, 0),
@@ -58,9 +72,10 @@ export function readBenchOptions(args = process.argv.slice(2)): BenchOptions {
     soak: whole('soak', values.soak, 0),
     idle: whole('idle', values.idle, 0),
     profile: values.profile,
-    noDocs: values['no-docs'],
+    noDocs: values['no-docs'] || cases !== undefined,
     ...(values.app ? { app: resolve(values.app) } : {}),
     ...(values.node ? { node: resolve(values.node) } : {}),
     ...(values['node-options'] === undefined ? {} : { nodeOptions: values['node-options'] }),
+    ...(cases ? { cases } : {}),
   };
 }

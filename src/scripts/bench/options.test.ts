@@ -1,0 +1,28 @@
+import { describe, expect, it } from 'vitest';
+import { benchCases, CASE_IDS } from './cases.ts';
+import { readBenchOptions } from './options.ts';
+
+describe('the benchmark command line', () => {
+  it('runs every case and writes the docs by default', () => {
+    const options = readBenchOptions([]);
+    expect(options.cases).toBeUndefined();
+    expect(options.noDocs).toBe(false);
+  });
+
+  it('runs only the cases named, and then leaves docs/performance.md alone', () => {
+    const options = readBenchOptions(['--case', 'no-db query', '--case', 'primary-key read, hot path']);
+    expect(options.cases).toEqual(['no-db query', 'primary-key read, hot path']);
+    expect(options.noDocs).toBe(true);
+  });
+
+  it('refuses a case that does not exist, naming the ones that do', () => {
+    expect(() => readBenchOptions(['--case', 'no-db'])).toThrow(
+      /Unknown case "no-db"; the cases: baseline, no-db query/,
+    );
+  });
+
+  it('knows every case the benchmark runs, in their order', () => {
+    const cases = benchCases('http://127.0.0.1:1', { cookie: 'c', memberId: 'm' });
+    expect(cases.map((each) => each.id)).toEqual([...CASE_IDS]);
+  });
+});
