@@ -2,6 +2,7 @@ import rateLimit from '@fastify/rate-limit';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import type { Redis } from 'ioredis';
+import { clientIp } from '../client-ip.ts';
 import type { Config } from '../config.ts';
 import { STRICT_LIMIT_WINDOW_MS, strictlyLimitedProcedures } from '../rate-limit/strict-limits.ts';
 
@@ -64,6 +65,7 @@ export const rateLimitPlugin = fp<{ config: Config; onLimited: (scope: string) =
           global: false,
           max: config.AUTH_RATE_LIMIT,
           timeWindow: STRICT_LIMIT_WINDOW_MS,
+          keyGenerator: clientIp,
           ...store(strictKeyPrefix(procedure)),
         });
         const check = checkOf(scope.createRateLimit());
@@ -79,6 +81,7 @@ export const rateLimitPlugin = fp<{ config: Config; onLimited: (scope: string) =
       global: true,
       max: config.RATE_LIMIT_PER_MINUTE,
       timeWindow: 60_000,
+      keyGenerator: clientIp,
       allowList: isUnlimited,
       onExceeded: () => {
         onLimited('global');

@@ -9,6 +9,7 @@ import type { Database } from '../db/client.ts';
 import type { EmailPort } from '../email/email-port.ts';
 import type { AppMetrics } from '../metrics/app-metrics.ts';
 import type { ProcedureRateLimit } from '../plugins/rate-limit.ts';
+import { clientIp } from '../client-ip.ts';
 
 /** What the server holds for its whole life; procedures reach it through the context. */
 export interface AppServices {
@@ -77,7 +78,7 @@ function authHeadersOf(req: FastifyRequest): Headers {
     const value = req.headers[name];
     if (typeof value === 'string') headers.set(name, value);
   }
-  headers.set(CLIENT_IP_HEADER, req.ip);
+  headers.set(CLIENT_IP_HEADER, clientIp(req));
   return headers;
 }
 
