@@ -57,7 +57,8 @@ ENV NODE_ENV=production HOST=0.0.0.0 PORT=3000 DATABASE_URL=file:/data/app.db
 # measured 220 → 400 MiB, staying there; with these limits 245 → 267 → 245 MiB at the
 # same throughput). Raise --max-old-space-size if the data a request holds grows. The young
 # generation gets 8 MiB semi-spaces: at 2 MiB scavenges ran so often that a no-database call
-# cost about 10% more CPU, for no lower RSS (decision 0017).
+# cost more CPU (3-8% in alternating short runs, more between two full benchmark runs),
+# for no lower RSS (decision 0017).
 # AsyncLocalStorage (request scope, transactions, better-auth) on Node 24's implementation:
 # on Node 22 it otherwise installs promise hooks that every promise of every request pays
 # (a tRPC call +50% per CPU-second with the flag, decision 0017). Drop the flag on Node 24,

@@ -82,6 +82,10 @@ describe("tRPC's object-spread helper, natively", () => {
     expect(() => withNativeObjectSpread(`${OXC_OBJECT_SPREAD}\n_objectSpread2(opts, { a: 1 });`, 'x.mjs')).toThrow(
       /not a fresh literal/,
     );
+    // Whatever the object is called: the helper's own parameter name is no exception.
+    expect(() => withNativeObjectSpread(`${OXC_OBJECT_SPREAD}\n_objectSpread2(e);`, 'x.mjs')).toThrow(
+      /not a fresh literal/,
+    );
   });
 
   it('finds the helper exactly once in the installed @trpc/server, and every call on a fresh literal', () => {

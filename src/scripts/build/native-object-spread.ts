@@ -42,16 +42,16 @@ ${OXC_OBJECT_SPREAD.replace('function _objectSpread2(', 'function _objectSpread2
  * the helper, itself fresh): it may rely on the helper writing into an object others
  * hold, which the native version, returning a new object, would break.
  */
-const CALL_ON_SHARED_TARGET = /_objectSpread2\((?!\{|_objectSpread2\()/g;
+const CALL_ON_SHARED_TARGET = /(?<!function )_objectSpread2\((?!\{|_objectSpread2\()/g;
 
 /**
  * `code` with tRPC's object-spread helper replaced by native spread, and whether the
  * helper was there. Throws when a call could depend on the helper's mutation.
  */
 export function withNativeObjectSpread(code: string, file: string): { code: string; replaced: boolean } {
-  const sharedTarget = [...code.matchAll(CALL_ON_SHARED_TARGET)]
-    .map((match) => code.slice(match.index, match.index + 60))
-    .filter((call) => !call.startsWith('_objectSpread2(e)'));
+  const sharedTarget = [...code.matchAll(CALL_ON_SHARED_TARGET)].map((match) =>
+    code.slice(match.index, match.index + 60),
+  );
   if (sharedTarget.length) {
     throw new Error(`${file}: _objectSpread2 called on an object that is not a fresh literal: ${sharedTarget[0]}…`);
   }

@@ -1,5 +1,8 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { afterAll, describe, expect, it, vi } from 'vitest';
 import { z } from 'zod';
+import { appRoot } from '../paths.ts';
 import { newUser } from '../test/new-user.ts';
 import { testDatabaseUrl } from '../test/test-app.ts';
 import { openDatabase } from './client.ts';
@@ -30,7 +33,7 @@ const userRow = z.object({
 const viaPrisma = (client: DatabaseClient, id: string) => client.user.findUnique({ where: { id }, select });
 const userById = (spy = vi.fn(viaPrisma)) => ({
   read: primaryKeyRead({
-    table: 'User',
+    model: 'User',
     columns: Object.keys(select) as (keyof typeof select)[],
     row: userRow,
     viaPrisma: spy,
@@ -91,7 +94,8 @@ describe('primaryKeyRead', () => {
       throw new Error("Prisma's own error");
     });
     const read = primaryKeyRead({
-      table: 'NoSuchTable',
+      // A table the database lacks (the compiler refuses it; a drifted database would not).
+      model: 'NoSuchTable' as 'User',
       columns: ['id'],
       row: z.object({ id: z.string() }),
       viaPrisma: failing,
@@ -104,9 +108,10 @@ describe('primaryKeyRead', () => {
     const user = newUser();
     await db.user.create({ data: user });
     const read = primaryKeyRead({
-      table: 'User',
+      model: 'User',
       columns: ['id', 'name'],
-      row: z.object({ id: z.string(), name: z.number() }),
+      // A schema the compiler would refuse: what the parse guards against at run time.
+      row: z.object({ id: z.string(), name: z.number() }) as unknown as z.ZodType<{ id: string; name: string }>,
       viaPrisma: async () => null,
     });
     const failure = await read(db, user.id).catch((error: unknown) => error);
@@ -114,10 +119,16 @@ describe('primaryKeyRead', () => {
     expect(failure).not.toHaveProperty('issues');
   });
 
+  it("names tables and columns by their models' names, which the models never map to others", () => {
+    // A @map or @@map would point the hot SQL at a table or column that does not exist.
+    const models = readFileSync(join(appRoot, 'prisma', 'models.prisma'), 'utf8');
+    expect(models).not.toMatch(/@@?map\(/);
+  });
+
   it('takes plain identifiers only', () => {
     expect(() =>
       primaryKeyRead({
-        table: 'User"; DROP TABLE "User',
+        model: 'User"; DROP TABLE "User' as 'User',
         columns: ['id'],
         row: z.object({ id: z.string() }),
         viaPrisma: async () => null,

@@ -1,20 +1,21 @@
 import { PrismaPg } from '@prisma/adapter-pg';
-import type { Database } from './client.ts';
 import { PrismaClient } from './generated/postgresql/client.ts';
 import { type DatabaseOptions, transactionOptions } from './database-options.ts';
-import { registerConnection, rememberingConnection } from './connections.ts';
+import { rememberingConnection } from './connections.ts';
+import type { SqlQueryable } from '@prisma/driver-adapter-utils';
 
 /**
  * Opens the Prisma client on PostgreSQL through the pg driver adapter, with a pool of
  * `poolSize` connections per process (docs/operations.md sizes it against the
- * server's max_connections).
+ * server's max_connections); with it, the connection Prisma opens (client.ts's
+ * `connectionOf`).
  */
 export function openPostgresqlDatabase({
   databaseUrl,
   busyTimeoutMs,
   poolSize = 10,
   connectTimeoutMs = 5_000,
-}: DatabaseOptions): PrismaClient {
+}: DatabaseOptions): { db: PrismaClient; connection: () => SqlQueryable | undefined } {
   const { factory, connection } = rememberingConnection(
     new PrismaPg(
       {
@@ -33,8 +34,7 @@ export function openPostgresqlDatabase({
     adapter: factory,
     transactionOptions: transactionOptions(busyTimeoutMs),
   });
-  registerConnection(db as unknown as Database, connection);
-  return db;
+  return { db, connection };
 }
 
 export async function postgresqlVersion(db: PrismaClient): Promise<string> {

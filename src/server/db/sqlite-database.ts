@@ -2,19 +2,21 @@ import { PrismaBetterSqlite3 } from '@prisma/adapter-better-sqlite3';
 import { PrismaClient } from './generated/sqlite/client.ts';
 import { type DatabaseOptions, transactionOptions } from './database-options.ts';
 import { oneConnectionAtATime } from './one-connection.ts';
-import { registerConnection, rememberingConnection } from './connections.ts';
+import { rememberingConnection } from './connections.ts';
+import type { SqlQueryable } from '@prisma/driver-adapter-utils';
 import { sqliteFileFromUrl } from './sqlite-url.ts';
 
 /**
  * Opens the Prisma client on SQLite through the better-sqlite3 driver adapter (no
- * engine binary at run time), one connection at a time.
+ * engine binary at run time), one connection at a time; with it, the connection Prisma
+ * opens (client.ts's `connectionOf`).
  */
 export async function openSqliteDatabase({
   databaseUrl,
   busyTimeoutMs,
   synchronous = 'FULL',
   onConnectionWait,
-}: DatabaseOptions): Promise<PrismaClient> {
+}: DatabaseOptions): Promise<{ db: PrismaClient; connection: () => SqlQueryable | undefined }> {
   const { factory, connection } = rememberingConnection(
     oneConnectionAtATime(
       new PrismaBetterSqlite3({
@@ -39,8 +41,7 @@ export async function openSqliteDatabase({
   // may lose the last commits, a process crash loses nothing).
   if (synchronous === 'FULL') await db.$executeRaw`PRAGMA synchronous = FULL`;
   else await db.$executeRaw`PRAGMA synchronous = NORMAL`;
-  registerConnection(db, connection);
-  return db;
+  return { db, connection };
 }
 
 export async function sqliteVersion(db: PrismaClient): Promise<string> {

@@ -2,9 +2,10 @@
  * The app as production builds it (buildApp: every plugin, the real router), plus two
  * procedures production does not have: `bench.userById`, a primary-key read through
  * Prisma's client, and `bench.userByIdHot`, the same read through `primaryKeyRead`
- * (src/server/db/hot-read.ts). The app exposes no public read of one row (its domain is not specified yet),
- * and reading one behind a session would time the session lookup too. Started like
- * dist/server/main.js, without its signal choreography (main.test.ts covers that).
+ * (src/server/db/hot-read.ts). The app exposes no public read of one row (its domain is
+ * not specified yet), and reading one behind a session would time the session lookup
+ * too. Started like dist/server/main.js, without its signal choreography (main.test.ts
+ * covers that).
  */
 import { z } from 'zod';
 import { buildApp } from '../../../server/app.ts';
@@ -17,7 +18,7 @@ import { publicProcedure, router } from '../../../server/trpc/init.ts';
 const select = { id: true, name: true, role: true, createdAt: true } as const;
 const userById = (client: DatabaseClient, id: string) => client.user.findUnique({ where: { id }, select });
 const userByIdHot = primaryKeyRead({
-  table: 'User',
+  model: 'User',
   columns: ['id', 'name', 'role', 'createdAt'],
   row: z.object({ id: z.string(), name: z.string(), role: z.string(), createdAt: z.date() }),
   viaPrisma: userById,
