@@ -5,6 +5,7 @@ import { toAppError } from '../errors/to-app-error.ts';
 import { can, type Permission } from '../../shared/permissions.ts';
 import type { Context } from './context.ts';
 import { formatError } from './format-error.ts';
+import { superjsonInput } from './superjson-input.ts';
 import { mailboxAccess, type Config } from '../config.ts';
 import type { Viewer } from '../auth/viewer.ts';
 import { isStrictlyLimited } from '../rate-limit/strict-limits.ts';
@@ -15,13 +16,17 @@ import type { AccessRule, AccessSwitch, OperationMeta } from './operation-meta.t
  * procedures leave this file, so no procedure can be built without choosing its
  * access rule (deny by default: docs/access.md shows who may call what).
  */
-const t = initTRPC.context<Context>().meta<OperationMeta>().create({
-  // superjson round-trips Date (and Map, Set, BigInt) between server and client.
-  transformer: superjson,
-  errorFormatter: formatError,
-  // Stack traces are never sent; the formatter decides what else is shown.
-  isDev: false,
-});
+const t = initTRPC
+  .context<Context>()
+  .meta<OperationMeta>()
+  .create({
+    // superjson round-trips Date (and Map, Set, BigInt) between server and client; what
+    // clients send is read through a check of superjson's metadata (superjson-input.ts).
+    transformer: { input: superjsonInput, output: superjson },
+    errorFormatter: formatError,
+    // Stack traces are never sent; the formatter decides what else is shown.
+    isDev: false,
+  });
 
 export const router = t.router;
 export const createCallerFactory = t.createCallerFactory;
