@@ -1,10 +1,12 @@
 import fp from 'fastify-plugin';
+import { AppError } from '../../shared/errors.ts';
 import { TRPC_MAX_BATCH_SIZE, TRPC_PATH } from '../../shared/transport.ts';
 import { allowedOriginsOf, crossSiteRefusal } from '../auth/cross-site-check.ts';
 import { toAppError } from '../errors/to-app-error.ts';
 import type { AppRouter } from '../router.ts';
 import { createContextFactory, type AppServices } from '../trpc/context.ts';
 import { MAX_INPUT_DEPTH, nestsDeeperThan } from '../trpc/json-depth.ts';
+import { fieldOfBodyPath, nonFinitePath } from '../trpc/non-finite-numbers.ts';
 import { trpcRequestHandler } from '../trpc/fast-path/handler.ts';
 
 /** A JSON body or query input nested too deep: the error edge answers it as BAD_REQUEST. */
@@ -30,14 +32,24 @@ export const trpcPlugin = fp<{ services: AppServices; router: AppRouter; fastPat
     await app.register(async (scope) => {
       scope.removeAllContentTypeParsers();
       // Fastify's own JSON parser: malformed JSON gets a 400 here, and `__proto__` or
-      // `constructor.prototype` keys are refused before any code sees them.
+      // `constructor.prototype` keys are refused before any code sees them. A number
+      // too large for a double (1e309) would reach tRPC as null: refused, by its field.
       const parseJson = scope.getDefaultJsonParser('error', 'error');
       scope.addContentTypeParser('application/json', { parseAs: 'string' }, (req, body, done) => {
         if (nestsDeeperThan(String(body), MAX_INPUT_DEPTH)) {
           done(tooDeep());
           return;
         }
-        void parseJson(req, String(body), done);
+        void parseJson(req, String(body), (error, parsed: unknown) => {
+          const path = error ? undefined : nonFinitePath(parsed);
+          if (!path) {
+            done(error, parsed);
+            return;
+          }
+          const isBatch = (req.query as { batch?: unknown }).batch === '1';
+          const field = fieldOfBodyPath(path, isBatch);
+          done(new AppError('VALIDATION_FAILED', { fieldErrors: { [field]: ['Expected a finite number'] } }));
+        });
       });
       // A query's input arrives in the URL: the same depth limit applies.
       scope.addHook('preHandler', (req, _reply, done) => {

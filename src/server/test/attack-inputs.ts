@@ -308,6 +308,12 @@ export function edgeAttempts(seed: unknown, method: 'GET' | 'POST'): Attempt[] {
       attempt(`field ${name} ← huge string`, json(objectText(replacedField(entries, name, huge)))),
     );
   }
+  // A number JavaScript reads as Infinity, in each numeric field (a nullable one once took it for null).
+  for (const [name, value] of entries) {
+    if (typeof JSON.parse(value) === 'number') {
+      cases.push(attempt(`field ${name} ← 1e400`, json(objectText(replacedField(entries, name, '1e400')))));
+    }
+  }
   if (method === 'POST') cases.push(attempt('multipart body', json(seedText), 'multipart/form-data; boundary=x'));
   return cases;
 }
