@@ -13,6 +13,12 @@ import { trpcRequestHandler } from '../trpc/fast-path/handler.ts';
 const tooDeep = () =>
   Object.assign(new Error(`Input nested deeper than ${MAX_INPUT_DEPTH} levels.`), { statusCode: 400 });
 
+/** HEAD on a procedure: the error edge answers it as METHOD_NOT_ALLOWED. */
+const methodNotAllowed = () =>
+  Object.assign(new Error('HEAD is not served here: call a query with GET, a mutation with POST.'), {
+    statusCode: 405,
+  });
+
 /**
  * Mounts the router at /trpc. tRPC's own Fastify plugin is not used because it
  * accepts multipart bodies with no size limit; this route accepts JSON only, so
@@ -62,9 +68,22 @@ export const trpcPlugin = fp<{ services: AppServices; router: AppRouter; fastPat
         const refusal = crossSiteRefusal(req, allowedOrigins);
         done(refusal ? Object.assign(new Error(refusal), { statusCode: 403 }) : undefined);
       });
+      // Fastify would answer HEAD by running the GET handler, whose answer (tRPC's
+      // Response) its HEAD hook cannot read: a 500. A HEAD would also run the query
+      // only to drop its answer; no tRPC client sends one. So it is refused, saying
+      // which methods are served.
+      scope.route({
+        method: 'HEAD',
+        url: `${mountPath}/:path`,
+        handler: async (_req, reply) => {
+          void reply.header('allow', 'GET, POST');
+          throw methodNotAllowed();
+        },
+      });
       scope.route({
         method: ['GET', 'POST'],
         url: `${mountPath}/:path`,
+        exposeHeadRoute: false,
         handler: async (req, reply) => {
           await trpcRequestHandler<AppRouter>({
             router,
