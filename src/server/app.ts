@@ -1,6 +1,7 @@
 import Fastify, { type FastifyInstance } from 'fastify';
 import { AccessLog } from './access-log.ts';
 import { createAuth } from './auth/create-auth.ts';
+import { clientErrorHandler } from './client-error.ts';
 import { readBuildInfo } from './build-info.ts';
 import type { Config } from './config.ts';
 import { clientStaticPlugin } from './plugins/client-static.ts';
@@ -87,6 +88,8 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     frameworkErrors: (error, req, reply) => {
       void sendFrameworkError(error, req, reply, metrics);
     },
+    // Requests Node's parser refuses before Fastify sees them: the catalogue's answer too.
+    clientErrorHandler: clientErrorHandler(metrics),
     // The incoming id is read by genReqId, which checks its shape first.
     requestIdHeader: false,
     logController: new AccessLog(),

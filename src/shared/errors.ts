@@ -115,6 +115,13 @@ export const errorCatalogue = {
     showDetails: false,
     description: 'A rate limit was reached; `Retry-After` says when to retry.',
   },
+  HEADERS_TOO_LARGE: {
+    trpcCode: 'PAYLOAD_TOO_LARGE',
+    httpStatus: 431,
+    message: 'The address or the headers of this request are too long.',
+    showDetails: false,
+    description: "The URL and headers (cookies included) exceed Node's 16 KB limit.",
+  },
   INTERNAL: {
     trpcCode: 'INTERNAL_SERVER_ERROR',
     httpStatus: 500,

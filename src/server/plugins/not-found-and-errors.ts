@@ -22,8 +22,9 @@ function isPageNavigation(req: FastifyRequest): boolean {
   return !lastSegment.includes('.') || (req.headers.accept ?? '').includes('text/html');
 }
 
-function isTrpc(req: FastifyRequest): boolean {
-  return req.url === TRPC_PATH || req.url.startsWith(`${TRPC_PATH}/`) || req.url.startsWith(`${TRPC_PATH}?`);
+/** Whether a request target is under /trpc, whose errors travel in tRPC's envelope. */
+export function isTrpcUrl(url: string): boolean {
+  return url === TRPC_PATH || url.startsWith(`${TRPC_PATH}/`) || url.startsWith(`${TRPC_PATH}?`);
 }
 
 const codeByStatus: Record<number, AppErrorCode> = {
@@ -52,12 +53,20 @@ function sendError(req: FastifyRequest, reply: FastifyReply, metrics: AppMetrics
 }
 
 function sendAppError(req: FastifyRequest, reply: FastifyReply, metrics: AppMetrics, error: AppError) {
-  const { code } = error;
-  metrics.errors.inc({ code });
-  void reply.code(errorCatalogue[code].httpStatus).header('cache-control', 'no-store');
-  if (isTrpc(req)) return reply.send(trpcErrorBody(error, req.id));
-  const shown = errorCatalogue[code].showDetails ? error.message : errorCatalogue[code].message;
-  return reply.send({ error: { code, message: shown, requestId: req.id } });
+  metrics.errors.inc({ code: error.code });
+  void reply.code(errorCatalogue[error.code].httpStatus).header('cache-control', 'no-store');
+  return reply.send(errorBody(error, req.id, isTrpcUrl(req.url)));
+}
+
+/**
+ * The body of an error answered outside tRPC: tRPC's envelope for a call under
+ * /trpc (so the typed client reads it), `{ error: { code, message, requestId } }`
+ * elsewhere; the error's own message only where the catalogue shows details.
+ */
+export function errorBody(error: AppError, requestId: string, underTrpc: boolean): unknown {
+  if (underTrpc) return trpcErrorBody(error, requestId);
+  const entry = errorCatalogue[error.code];
+  return { error: { code: error.code, message: entry.showDetails ? error.message : entry.message, requestId } };
 }
 
 /**
