@@ -110,8 +110,11 @@ export function toAppError(error: unknown): AppError {
     const prisma = prismaCode(cause);
     if (prisma) return fromPrisma(prisma, cause);
     const mapped = codeFromTrpc[code];
+    // tRPC wraps what failed while reading the input (JSON.parse, a transformer) in a
+    // BAD_REQUEST that repeats the library's message: the catalogue's words go instead.
+    const wrapsLibraryError = cause !== undefined && !(cause instanceof TRPCError);
     if (mapped && code !== 'INTERNAL_SERVER_ERROR')
-      return new AppError(mapped, { message: error.message, cause: error });
+      return new AppError(mapped, { ...(wrapsLibraryError ? {} : { message: error.message }), cause: error });
     return new AppError('INTERNAL', { cause: cause ?? error });
   }
   if (isDatabaseUnreachable(error)) return new AppError('UNAVAILABLE', { cause: error });

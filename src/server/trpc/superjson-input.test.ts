@@ -204,3 +204,13 @@ describe('any metadata: a catalogued refusal or superjson given only what it can
     );
   });
 });
+
+describe('what tRPC reads before the transformer', () => {
+  it("answers a query input that is not JSON with BAD_REQUEST's words, not JSON.parse's", async () => {
+    const response = await app.inject({ url: '/trpc/records.list?input=%7B' });
+    expect(response.statusCode).toBe(400);
+    const error = response.json<ErrorItem>().error?.json;
+    expect(error?.data.appCode).toBe('BAD_REQUEST');
+    expect(error?.message).toBe('The request could not be understood.');
+  });
+});
