@@ -2,7 +2,7 @@ import type { AddressInfo } from 'node:net';
 import { describe, expect, it } from 'vitest';
 import { createScriptClient } from '../../../scripts/script-client.ts';
 import { buildTestApp, createTestServices } from '../../test/test-app.ts';
-import { mutate, PASSWORD, query, signUpVerified, type TrpcAnswer } from '../../test/http-client.ts';
+import { comparableBody, mutate, PASSWORD, query, signUpVerified, type TrpcAnswer } from '../../test/http-client.ts';
 import type { Viewer } from '../../auth/viewer.ts';
 import { AppError } from '../../../shared/errors.ts';
 import { createApiKey } from './admin.service.ts';
@@ -81,7 +81,16 @@ describe('roles and permissions', () => {
     expect(disabled.status).toBe(200);
     expect((await query(app, 'auth.sessions.list', undefined, { cookie: member })).appCode).toBe('UNAUTHENTICATED');
     const signIn = await mutate(app, 'auth.signIn', { email: 'member@example.com', password: PASSWORD });
-    expect([signIn.status, signIn.appCode]).toEqual([403, 'FORBIDDEN']);
+    expect([signIn.status, signIn.appCode]).toEqual([403, 'ACCOUNT_DISABLED']);
+    expect(signIn.response.json()).toMatchObject({
+      error: { json: { message: 'This account is disabled. Contact an administrator.' } },
+    });
+    expect(signIn.setCookies).toEqual([]);
+    // Only the right password learns it: a wrong one gets the answer any address gets.
+    const guess = await mutate(app, 'auth.signIn', { email: 'member@example.com', password: 'wrong password 123' });
+    const nobody = await mutate(app, 'auth.signIn', { email: 'nobody@example.com', password: 'wrong password 123' });
+    expect([guess.status, guess.appCode]).toEqual([401, 'INVALID_CREDENTIALS']);
+    expect(comparableBody(guess)).toBe(comparableBody(nobody));
 
     await mutate(app, 'admin.users.setDisabled', { userId: memberId, disabled: false }, { cookie: admin });
     expect((await mutate(app, 'auth.signIn', { email: 'member@example.com', password: PASSWORD })).status).toBe(200);
