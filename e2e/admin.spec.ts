@@ -1,6 +1,6 @@
 import { execFile } from 'node:child_process';
 import { promisify } from 'node:util';
-import { accountNav, mainNav, newPerson, signInAsAdmin, signUpVerified } from './accounts.ts';
+import { accountNav, mainNav, newPerson, signInAsAdmin, signOut, signUpVerified } from './accounts.ts';
 import { expect, test } from './fixtures.ts';
 
 const run = promisify(execFile);
@@ -67,6 +67,31 @@ test.describe('administration', () => {
     await otherPage.reload();
     await expect(accountNav(otherPage).getByText(member.name, { exact: true })).toBeVisible();
     await expect(mainNav(otherPage).getByRole('link', { name: 'Admin' })).toBeVisible();
+  });
+
+  test.describe(() => {
+    // The refused sign-in is answered 403, which the browser logs.
+    test.use({ allowedConsoleErrors: [/^Failed to load resource: the server responded with a status of 403\b/] });
+
+    test('a disabled member who signs in is told the account is disabled', async ({ page, otherPage, baseURL }) => {
+      const member = newPerson('Dana Disabled');
+      await signUpVerified(otherPage, member);
+      await signOut(otherPage);
+
+      await signInAsAdmin(page, baseURL);
+      await page.goto('/admin/users');
+      await page.getByRole('searchbox', { name: 'Search by name or e-mail' }).fill(member.email);
+      await page.getByRole('button', { name: 'Search' }).click();
+      await page.getByRole('button', { name: `Disable ${member.email}` }).click();
+      await expect(page.getByRole('button', { name: `Enable ${member.email}` })).toBeVisible();
+
+      await otherPage.goto('/sign-in');
+      await otherPage.getByLabel('E-mail', { exact: true }).fill(member.email);
+      await otherPage.getByLabel('Password', { exact: true }).fill(member.password);
+      await otherPage.getByRole('button', { name: 'Sign in' }).click();
+      await expect(otherPage.getByRole('alert')).toContainText('This account is disabled. Contact an administrator.');
+      await expect(accountNav(otherPage).getByRole('link', { name: 'Sign in' })).toBeVisible();
+    });
   });
 
   test('an API key scoped to read:system:any runs the example script until it is revoked', async ({

@@ -7,6 +7,7 @@ import type { Config } from './config.ts';
 import { clientStaticPlugin } from './plugins/client-static.ts';
 import { dbPlugin } from './plugins/db.ts';
 import { emailPlugin } from './plugins/email.ts';
+import { backgroundWorkPlugin } from './plugins/background-work.ts';
 import { healthPlugin } from './plugins/health.ts';
 import { notFoundAndErrorsPlugin, sendFrameworkError } from './plugins/not-found-and-errors.ts';
 import { securityHeadersPlugin } from './plugins/security-headers.ts';
@@ -129,6 +130,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     },
   });
   await app.register(emailPlugin, { config, metrics });
+  await app.register(backgroundWorkPlugin);
   const services: AppServices = {
     config,
     db: app.db,
@@ -137,6 +139,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     buildInfo: readBuildInfo(config.APP_COMMIT),
     startedAt: new Date(),
     metrics,
+    background: app.backgroundWork,
     procedureRateLimit: app.procedureRateLimit,
   };
   app.decorate('services', services);

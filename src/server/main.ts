@@ -46,7 +46,8 @@ async function main(): Promise<void> {
       else started.log.info({ signal }, 'shutting down');
       closeConnectionsAsResponsesEnd(started.server, inFlight);
       // Stops accepting connections, answers requests on open ones with 503, waits for
-      // those in flight, then runs onClose: the e-mail dispatcher, then the database.
+      // those in flight, then runs onClose: work requests handed on, the e-mail
+      // dispatcher, then the database.
       await started.close();
       started.log.info('shut down');
     },

@@ -59,6 +59,20 @@ export const errorCatalogue = {
     showDetails: false,
     description: 'Signed in, but the role lacks the permission the call declares.',
   },
+  API_KEY_NOT_ALLOWED: {
+    trpcCode: 'FORBIDDEN',
+    httpStatus: 403,
+    message: 'API keys cannot manage API keys. Sign in to do this.',
+    showDetails: false,
+    description: 'An API key called a procedure only a signed-in person may call (managing API keys).',
+  },
+  ACCOUNT_DISABLED: {
+    trpcCode: 'FORBIDDEN',
+    httpStatus: 403,
+    message: 'This account is disabled. Contact an administrator.',
+    showDetails: false,
+    description: 'Sign-in with the right password to an account an administrator disabled.',
+  },
   NOT_FOUND: {
     trpcCode: 'NOT_FOUND',
     httpStatus: 404,

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { can, isRole, permissions } from './permissions.ts';
+import { apiKeyPermissions, can, isRole, permissions } from './permissions.ts';
 
 describe('can', () => {
   it('grants an admin every permission', () => {
@@ -35,5 +35,11 @@ describe('can', () => {
     expect(can({ role: 'admin', scope: ['read:system:any'] }, 'read:users:any')).toBe(false);
     expect(can({ role: 'member', scope: ['read:users:any'] }, 'read:users:any')).toBe(false);
     expect(can({ role: 'admin', scope: [] }, 'read:system:any')).toBe(false);
+  });
+
+  it('never lets an API key hold the power to manage keys, whatever its scope lists', () => {
+    expect(can({ role: 'admin', scope: ['manage:api-keys:any'] }, 'manage:api-keys:any')).toBe(false);
+    expect(apiKeyPermissions).not.toContain('manage:api-keys:any');
+    expect(apiKeyPermissions).toEqual(permissions.filter((permission) => permission !== 'manage:api-keys:any'));
   });
 });

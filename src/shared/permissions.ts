@@ -21,6 +21,20 @@ export const permissions = [
 
 export type Permission = (typeof permissions)[number];
 
+/**
+ * Never held by an API key: a key that could make keys would be a standing path to
+ * more than it holds (issue 16). Managing keys needs a signed-in person.
+ */
+const personOnly: readonly Permission[] = ['manage:api-keys:any'];
+
+/** Whether an API key may hold a permission (be granted it, and use it). */
+export function isApiKeyPermission(permission: Permission): boolean {
+  return !personOnly.includes(permission);
+}
+
+/** What an API key may be granted, in the list's order. */
+export const apiKeyPermissions: readonly Permission[] = permissions.filter(isApiKeyPermission);
+
 export const roles = {
   admin: [...permissions],
   member: ['read:sessions:own', 'revoke:sessions:own'],
@@ -43,20 +57,21 @@ export function isPermission(value: unknown): value is Permission {
 /** What the checks need to know about a caller. */
 export interface Principal {
   role: string;
-  /** Set for API keys: the key's scope, which narrows the owner's role. */
+  /** Set for API keys: the key's scope, which narrows the owner's role (never to a person-only permission). */
   scope?: readonly Permission[] | null;
 }
 
 /**
  * Whether a caller holds a permission. `:any` implies `:own` for the same action
  * and entity. An unknown role holds nothing (deny by default); an API key holds
- * only what both its scope and its owner's role allow.
+ * only what both its scope and its owner's role allow, and never a person-only permission.
  */
 export function can(principal: Principal | null | undefined, permission: Permission): boolean {
   if (!principal || !isRole(principal.role)) return false;
   const granted: readonly Permission[] = roles[principal.role];
   const { scope } = principal;
-  const held = (p: Permission) => granted.includes(p) && (!scope || scope.includes(p));
+  // A key made before person-only permissions existed may still list one: it holds nothing of it.
+  const held = (p: Permission) => granted.includes(p) && (!scope || (scope.includes(p) && isApiKeyPermission(p)));
   if (held(permission)) return true;
   return permission.endsWith(':own') && isPermission(permission.replace(/:own$/, ':any'))
     ? held(permission.replace(/:own$/, ':any') as Permission)

@@ -61,9 +61,10 @@ function describeRule(rule: AccessRule | undefined): string {
   if (rule === undefined) return '**none (refused)**';
   if (rule === 'public') return 'public';
   if (rule === 'signed-in') return 'signed in';
+  const person = rule.via === 'session' ? ', signed in (no API key)' : '';
   return rule.switch
-    ? `\`${rule.permission}\`; \`${rule.switch}\` opens it to anyone or turns it off`
-    : `\`${rule.permission}\``;
+    ? `\`${rule.permission}\`${person}; \`${rule.switch}\` opens it to anyone or turns it off`
+    : `\`${rule.permission}\`${person}`;
 }
 
 function allows(rule: AccessRule | undefined, role: string | null): boolean {
@@ -88,7 +89,8 @@ export function renderAccessDoc(): string {
     'Every procedure declares who may call it (src/server/trpc/init.ts): anyone, any signed-in',
     'caller, or a caller holding a permission. Anything else is refused: `UNAUTHENTICATED` without',
     'valid credentials, `FORBIDDEN` without the permission. An API key acts for its owner but',
-    'holds only the permissions in its scope.',
+    'holds only the permissions in its scope, never `manage:api-keys:any`; a procedure for',
+    'signed-in people only refuses any key with `API_KEY_NOT_ALLOWED`.',
     '',
     header,
     `| --- | --- | --- | ${columns.map(() => '---').join(' | ')} |`,

@@ -73,8 +73,13 @@ export function sessionCookie(result: TrpcAnswer): string {
   return String(cookie).split(';')[0] ?? '';
 }
 
-/** The token in the link of the newest e-mail of a template to an address, read from the outbox. */
+/**
+ * The token in the link of the newest e-mail of a template to an address, read from
+ * the outbox once the work requests handed on has settled (a reset e-mail is queued
+ * after the answer).
+ */
 export async function recordedLinkToken(app: FastifyInstance, to: string, template: 'verify-email' | 'reset-password') {
+  await app.services.background.settled();
   const message = await latestMessageTo(app.services.db, to, template);
   expect(message, `an e-mail ${template} to ${to}`).toBeTruthy();
   const link = linkIn(message?.text ?? '', `/${template}`);

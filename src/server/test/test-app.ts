@@ -5,6 +5,7 @@ import type { FastifyInstance } from 'fastify';
 import pino from 'pino';
 import { afterAll, inject } from 'vitest';
 import { buildApp, type BuildOptions } from '../app.ts';
+import { createBackgroundWork } from '../background-work.ts';
 import { readBuildInfo } from '../build-info.ts';
 import { testConfig, type Config } from '../config.ts';
 import { createAuth } from '../auth/create-auth.ts';
@@ -113,6 +114,7 @@ export async function createTestServices(overrides: Partial<AppServices> = {}): 
     buildInfo: readBuildInfo(undefined),
     startedAt: new Date(),
     metrics: createAppMetrics(),
+    background: createBackgroundWork(),
     ...overrides,
     config,
     db,

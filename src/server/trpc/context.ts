@@ -1,6 +1,8 @@
+import type { ServerResponse } from 'node:http';
 import type { TRPCRequestInfo } from '@trpc/server/http';
 import type { FastifyBaseLogger, FastifyReply, FastifyRequest } from 'fastify';
 import type { Auth } from '../auth/create-auth.ts';
+import type { BackgroundWork } from '../background-work.ts';
 import { CLIENT_IP_HEADER } from '../auth/create-auth.ts';
 import { readCredentials, type Credentials } from '../auth/viewer.ts';
 import type { BuildInfo } from '../build-info.ts';
@@ -20,6 +22,8 @@ export interface AppServices {
   buildInfo: BuildInfo;
   startedAt: Date;
   metrics: AppMetrics;
+  /** Work requests hand on; closing the app waits for it. */
+  background: BackgroundWork;
   /** Per-call limits for the procedures attackers hammer; absent without HTTP (createCaller). */
   procedureRateLimit?: ProcedureRateLimit;
 }
@@ -37,6 +41,11 @@ export interface InnerContext extends AppServices {
   credentials: () => Promise<Credentials>;
   /** Hands Set-Cookie values (a new or cleared session) to the response. */
   setCookies: (cookies: string[]) => void;
+  /**
+   * Runs `work` once the answer has been sent (at once without HTTP), tracked by
+   * `background`: the caller's answer neither waits for it nor depends on its outcome.
+   */
+  afterAnswer: (name: string, work: () => Promise<unknown>) => void;
 }
 
 export interface Context extends InnerContext {
@@ -53,10 +62,17 @@ export function createInnerContext(
   services: AppServices,
   requestId: string,
   log: FastifyBaseLogger,
-  request: { headers?: Headers; setCookies?: (cookies: string[]) => void; extendSession?: boolean } = {},
+  request: {
+    headers?: Headers;
+    setCookies?: (cookies: string[]) => void;
+    extendSession?: boolean;
+    /** Resolves once the answer is sent; without it, work handed on starts at once. */
+    answered?: () => Promise<void>;
+  } = {},
 ): InnerContext {
   const authHeaders = request.headers ?? new Headers();
   const setCookies = request.setCookies ?? (() => undefined);
+  const answered = request.answered;
   // The services spread last: on Node 20 an object that grows after a leading spread
   // takes V8's slow path, about 20 µs per request (measured for issue 8).
   return {
@@ -67,8 +83,20 @@ export function createInnerContext(
       readCredentials(services.auth, authHeaders, { extend: request.extendSession ?? false, setCookies }),
     ),
     setCookies,
+    afterAnswer: (name, work) => {
+      services.background.run(name, answered ? () => answered().then(work) : work, log);
+    },
     ...services,
   };
+}
+
+/** Resolves once the response has been handed to the network, or the connection is gone. */
+function sentOrGone(raw: ServerResponse): Promise<void> {
+  if (raw.writableFinished || raw.destroyed) return Promise.resolve();
+  return new Promise((resolve) => {
+    raw.once('finish', resolve);
+    raw.once('close', resolve);
+  });
 }
 
 /** Only what the auth library needs, and the client IP as Fastify determined it. */
@@ -99,6 +127,7 @@ export function createContextFactory(services: AppServices) {
       // even one sent by POST because its input was too long for a URL. tRPC reads the
       // type from the procedures called, not the method, and refuses a batch mixing them.
       extendSession: info.type === 'mutation',
+      answered: () => sentOrGone(res.raw),
     }),
   });
 }

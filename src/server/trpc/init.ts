@@ -64,9 +64,14 @@ async function requireViewer(ctx: Context): Promise<Viewer> {
   return credentials.viewer;
 }
 
-/** The caller's viewer if its role (narrowed by an API key's scope) holds `permission`; else UNAUTHENTICATED or FORBIDDEN. */
-async function requirePermission(ctx: Context, permission: Permission): Promise<Viewer> {
+/**
+ * The caller's viewer if its role (narrowed by an API key's scope) holds `permission`;
+ * else UNAUTHENTICATED or FORBIDDEN. With `via: 'session'`, an API key is refused
+ * whatever its scope (API_KEY_NOT_ALLOWED): only a signed-in person may call.
+ */
+async function requirePermission(ctx: Context, permission: Permission, via?: 'session'): Promise<Viewer> {
   const viewer = await requireViewer(ctx);
+  if (via && viewer.via !== via) throw new AppError('API_KEY_NOT_ALLOWED');
   if (!can({ role: viewer.role, scope: viewer.scope }, permission)) throw new AppError('FORBIDDEN');
   return viewer;
 }
@@ -79,11 +84,15 @@ export const signedInProcedure = procedure
   .meta({ access: 'signed-in' })
   .use(async ({ ctx, next }) => next({ ctx: { viewer: await requireViewer(ctx) } }));
 
-/** A caller whose role (narrowed by an API key's scope) holds `permission`; `ctx.viewer` is set. */
-export function permittedProcedure(permission: Permission) {
+/**
+ * A caller whose role (narrowed by an API key's scope) holds `permission`; `ctx.viewer`
+ * is set. `{ via: 'session' }` admits only a signed-in person, never an API key.
+ */
+export function permittedProcedure(permission: Permission, options: { via?: 'session' } = {}) {
+  const { via } = options;
   return procedure
-    .meta({ access: { permission } })
-    .use(async ({ ctx, next }) => next({ ctx: { viewer: await requirePermission(ctx, permission) } }));
+    .meta({ access: via ? { permission, via } : { permission } })
+    .use(async ({ ctx, next }) => next({ ctx: { viewer: await requirePermission(ctx, permission, via) } }));
 }
 
 /** Each switch's current setting: `open`, `off`, or (the mailbox's `admins`) the permission applies. */
@@ -96,11 +105,12 @@ const switchSettings: Record<AccessSwitch, (config: Config) => 'open' | 'admins'
  * off (NOT_FOUND, as if it did not exist). There is no viewer in the context: an
  * open procedure may have none.
  */
-export function switchedProcedure(permission: Permission, setting: AccessSwitch) {
-  return procedure.meta({ access: { permission, switch: setting } }).use(async ({ ctx, next }) => {
+export function switchedProcedure(permission: Permission, setting: AccessSwitch, via?: 'session') {
+  const access = via ? { permission, switch: setting, via } : { permission, switch: setting };
+  return procedure.meta({ access }).use(async ({ ctx, next }) => {
     const state = switchSettings[setting](ctx.config);
     if (state === 'off') throw new AppError('NOT_FOUND');
-    if (state !== 'open') await requirePermission(ctx, permission);
+    if (state !== 'open') await requirePermission(ctx, permission, via);
     return next();
   });
 }
@@ -109,5 +119,6 @@ export function switchedProcedure(permission: Permission, setting: AccessSwitch)
 export function procedureFor(access: AccessRule) {
   if (access === 'public') return publicProcedure;
   if (access === 'signed-in') return signedInProcedure;
-  return access.switch ? switchedProcedure(access.permission, access.switch) : permittedProcedure(access.permission);
+  if (access.switch) return switchedProcedure(access.permission, access.switch, access.via);
+  return permittedProcedure(access.permission, access.via ? { via: access.via } : {});
 }

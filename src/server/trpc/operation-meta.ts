@@ -3,11 +3,12 @@ import type { Permission } from '../../shared/permissions.ts';
 
 /**
  * Who may call a procedure: anyone, any signed-in caller, or a caller holding a
- * permission (src/shared/permissions.ts). Every procedure declares one; the base
+ * permission (src/shared/permissions.ts), optionally only a signed-in person
+ * (`via: 'session'`: no API key). Every procedure declares one; the base
  * procedures in init.ts are the only way to build a procedure, and a test walks the
  * router to prove none lacks it.
  */
-export type AccessRule = 'public' | 'signed-in' | { permission: Permission; switch?: AccessSwitch };
+export type AccessRule = 'public' | 'signed-in' | { permission: Permission; switch?: AccessSwitch; via?: 'session' };
 
 /**
  * A configuration setting that changes a permission rule at run time: `open` lets

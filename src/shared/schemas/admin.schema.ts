@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { limits } from '../constants.ts';
-import { permissions, roleNames } from '../permissions.ts';
+import { isApiKeyPermission, permissions, roleNames } from '../permissions.ts';
 import { sessionSummarySchema } from './auth.schema.ts';
 import { emailSchema, idSchema, pageInputSchema, pageOf, shortTextSchema } from './common.schema.ts';
 
@@ -32,7 +32,14 @@ export const adminSessionSchema = sessionSummarySchema.extend({ userId: idSchema
 
 export const createApiKeyInputSchema = z.object({
   name: shortTextSchema,
-  permissions: z.array(permissionSchema).min(1, 'Choose at least one permission').max(permissions.length),
+  permissions: z
+    .array(permissionSchema)
+    .min(1, 'Choose at least one permission')
+    .max(permissions.length)
+    .refine(
+      (chosen) => chosen.every(isApiKeyPermission),
+      'An API key cannot manage API keys; only a signed-in person can.',
+    ),
   expiresInDays: z.number().int().min(1).max(365).nullable(),
 });
 

@@ -1,6 +1,6 @@
 import { useId } from 'react';
 import { limits } from '../../../shared/constants.ts';
-import { permissions } from '../../../shared/permissions.ts';
+import { apiKeyPermissions } from '../../../shared/permissions.ts';
 import { createApiKeyInputSchema } from '../../../shared/schemas/admin.schema.ts';
 import { ErrorNotice } from '../../components/error-notice.tsx';
 import { CheckboxGroup } from '../../components/form/checkbox-group.tsx';
@@ -12,7 +12,8 @@ import { trpc, type RouterOutputs } from '../../trpc.ts';
 
 export type CreatedApiKey = RouterOutputs['admin']['apiKeys']['create'];
 
-const permissionOptions = permissions.map((permission) => ({ value: permission, label: permission }));
+/** Managing keys is for signed-in people only, so a key is never offered it. */
+const permissionOptions = apiKeyPermissions.map((permission) => ({ value: permission, label: permission }));
 
 /** An empty expiry field means a key that never expires (the form starts with null, not ''). */
 const daysOrNone = (value: unknown) => (value === null || value === '' ? null : Number(value));

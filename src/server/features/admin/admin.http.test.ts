@@ -1,8 +1,11 @@
 import type { AddressInfo } from 'node:net';
 import { describe, expect, it } from 'vitest';
 import { createScriptClient } from '../../../scripts/script-client.ts';
-import { buildTestApp } from '../../test/test-app.ts';
-import { mutate, PASSWORD, query, signUpVerified } from '../../test/http-client.ts';
+import { buildTestApp, createTestServices } from '../../test/test-app.ts';
+import { comparableBody, mutate, PASSWORD, query, signUpVerified, type TrpcAnswer } from '../../test/http-client.ts';
+import type { Viewer } from '../../auth/viewer.ts';
+import { AppError } from '../../../shared/errors.ts';
+import { createApiKey } from './admin.service.ts';
 
 const ADMIN = 'root@example.com';
 
@@ -78,7 +81,16 @@ describe('roles and permissions', () => {
     expect(disabled.status).toBe(200);
     expect((await query(app, 'auth.sessions.list', undefined, { cookie: member })).appCode).toBe('UNAUTHENTICATED');
     const signIn = await mutate(app, 'auth.signIn', { email: 'member@example.com', password: PASSWORD });
-    expect([signIn.status, signIn.appCode]).toEqual([403, 'FORBIDDEN']);
+    expect([signIn.status, signIn.appCode]).toEqual([403, 'ACCOUNT_DISABLED']);
+    expect(signIn.response.json()).toMatchObject({
+      error: { json: { message: 'This account is disabled. Contact an administrator.' } },
+    });
+    expect(signIn.setCookies).toEqual([]);
+    // Only the right password learns it: a wrong one gets the answer any address gets.
+    const guess = await mutate(app, 'auth.signIn', { email: 'member@example.com', password: 'wrong password 123' });
+    const nobody = await mutate(app, 'auth.signIn', { email: 'nobody@example.com', password: 'wrong password 123' });
+    expect([guess.status, guess.appCode]).toEqual([401, 'INVALID_CREDENTIALS']);
+    expect(comparableBody(guess)).toBe(comparableBody(nobody));
 
     await mutate(app, 'admin.users.setDisabled', { userId: memberId, disabled: false }, { cookie: admin });
     expect((await mutate(app, 'auth.signIn', { email: 'member@example.com', password: PASSWORD })).status).toBe(200);
@@ -160,5 +172,98 @@ describe('API keys for internal scripts', () => {
     expect((await query(app, 'system.stats', undefined, { authorization: `Bearer ${key}` })).appCode).toBe(
       'UNAUTHENTICATED',
     );
+  });
+});
+
+describe('API keys never grant more than their maker holds', () => {
+  const fieldErrorsOf = (result: TrpcAnswer) =>
+    result.response.json<{ error: { json: { data: { fieldErrors: Record<string, string[]> | null } } } }>().error.json
+      .data.fieldErrors;
+
+  /**
+   * A key scoped to `manage:api-keys:any` alone, as one made before keys were barred
+   * from managing keys would be: made through the library, past the procedure's rules.
+   */
+  async function keyManagingKeys(app: Awaited<ReturnType<typeof buildTestApp>>, admin: string) {
+    const owner = ((await query(app, 'auth.viewer', undefined, { cookie: admin })).data as { id: string }).id;
+    const created = await app.services.auth.api.createApiKey({
+      body: { userId: owner, name: 'key manager', permissions: { app: ['manage:api-keys:any'] } },
+    });
+    return { id: created.id, bearer: { authorization: `Bearer ${created.key}` } };
+  }
+
+  it("refuses the issue's attack: a key scoped to managing keys cannot mint a wider one", async () => {
+    const { app, admin } = await appWithAdminAndMember();
+    const { id, bearer } = await keyManagingKeys(app, admin);
+
+    const minted = await mutate(
+      app,
+      'admin.apiKeys.create',
+      { name: 'wider', permissions: ['read:users:any', 'update:users:any', 'read:mailbox:any'], expiresInDays: 30 },
+      bearer,
+    );
+    expect([minted.status, minted.appCode]).toEqual([403, 'API_KEY_NOT_ALLOWED']);
+    expect(minted.response.json()).toMatchObject({
+      error: { json: { message: 'API keys cannot manage API keys. Sign in to do this.' } },
+    });
+    // Nothing was made: the only key is the one that tried.
+    expect((await app.db.apikey.findMany({ select: { id: true } })).map((key) => key.id)).toEqual([id]);
+
+    // Nor may it list or revoke keys, its own included.
+    expect((await query(app, 'admin.apiKeys.list', undefined, bearer)).appCode).toBe('API_KEY_NOT_ALLOWED');
+    expect((await mutate(app, 'admin.apiKeys.revoke', { id }, bearer)).appCode).toBe('API_KEY_NOT_ALLOWED');
+    expect(await app.db.apikey.count()).toBe(1);
+  });
+
+  it('a key made before the rule holds nothing of managing keys', async () => {
+    const { app, admin } = await appWithAdminAndMember();
+    const { bearer } = await keyManagingKeys(app, admin);
+    const viewer = (await query(app, 'auth.viewer', undefined, bearer)).data as { permissions: string[] };
+    expect(viewer.permissions).toEqual([]);
+  });
+
+  it('a signed-in admin cannot give a key the power to manage keys', async () => {
+    const { app, admin } = await appWithAdminAndMember();
+    const refused = await mutate(
+      app,
+      'admin.apiKeys.create',
+      { name: 'key manager', permissions: ['read:system:any', 'manage:api-keys:any'], expiresInDays: 30 },
+      { cookie: admin },
+    );
+    expect([refused.status, refused.appCode]).toEqual([400, 'VALIDATION_FAILED']);
+    expect(Object.keys(fieldErrorsOf(refused) ?? {})).toEqual(['permissions']);
+    expect(await app.db.apikey.count()).toBe(0);
+  });
+
+  it('a person may grant only the permissions their own role holds', async () => {
+    const services = await createTestServices();
+    const user = await services.db.user.create({
+      data: { id: 'member-1', name: 'Member', email: 'member@example.com', emailVerified: true, role: 'member' },
+    });
+    const member: Viewer = {
+      userId: user.id,
+      email: user.email,
+      name: user.name,
+      role: 'member',
+      via: 'session',
+      sessionId: 'session-1',
+      scope: null,
+    };
+    const refused = await createApiKey(services, member, {
+      name: 'too wide',
+      permissions: ['read:sessions:own', 'read:users:any'],
+      expiresInDays: null,
+    }).catch((error: unknown) => error);
+    expect(refused).toBeInstanceOf(AppError);
+    expect(refused).toMatchObject({ code: 'VALIDATION_FAILED' });
+    expect((refused as AppError).fieldErrors?.permissions?.join(' ')).toContain('read:users:any');
+    expect(await services.db.apikey.count()).toBe(0);
+
+    const allowed = await createApiKey(services, member, {
+      name: 'own sessions',
+      permissions: ['read:sessions:own'],
+      expiresInDays: null,
+    });
+    expect(allowed.permissions).toEqual(['read:sessions:own']);
   });
 });

@@ -16,6 +16,8 @@ import { sessionIdInputSchema } from '../../../shared/schemas/auth.schema.ts';
 import { permittedProcedure, router } from '../../trpc/init.ts';
 import * as service from './admin.service.ts';
 
+const personOnly = { via: 'session' } as const;
+
 /** Administration: users, everyone's sessions, API keys. Each call names its permission. */
 export const adminRouter = router({
   users: router({
@@ -40,15 +42,17 @@ export const adminRouter = router({
       .input(sessionIdInputSchema)
       .mutation(({ ctx, input }) => service.revokeSession(ctx, input.id)),
   }),
+  // Only a signed-in person manages keys: a key that could make keys could make one
+  // wider than itself (issue 16). Scripts need no such power.
   apiKeys: router({
-    list: permittedProcedure('manage:api-keys:any')
+    list: permittedProcedure('manage:api-keys:any', personOnly)
       .output(z.array(apiKeySummarySchema).max(limits.page.maxSize))
       .query(({ ctx }) => service.listApiKeys(ctx)),
-    create: permittedProcedure('manage:api-keys:any')
+    create: permittedProcedure('manage:api-keys:any', personOnly)
       .input(createApiKeyInputSchema)
       .output(createdApiKeySchema)
       .mutation(({ ctx, input }) => service.createApiKey(ctx, ctx.viewer, input)),
-    revoke: permittedProcedure('manage:api-keys:any')
+    revoke: permittedProcedure('manage:api-keys:any', personOnly)
       .input(apiKeyIdInputSchema)
       .mutation(({ ctx, input }) => service.revokeApiKey(ctx, input.id)),
   }),

@@ -1,6 +1,6 @@
 import { limits } from '../../../shared/constants.ts';
 import { AppError } from '../../../shared/errors.ts';
-import { isPermission, type Permission } from '../../../shared/permissions.ts';
+import { can, isPermission, type Permission } from '../../../shared/permissions.ts';
 import type { Viewer } from '../../auth/viewer.ts';
 import type { InnerContext } from '../../trpc/context.ts';
 
@@ -98,12 +98,21 @@ function summarise(key: {
   };
 }
 
-/** A key belongs to the admin who made it; it can never do more than its scope and their role allow. */
+/**
+ * A key belongs to the person who made it; it can never do more than its scope and
+ * their role allow. Nobody grants what they do not hold themselves.
+ */
 export async function createApiKey(
   ctx: Ctx,
   owner: Viewer,
   input: { name: string; permissions: Permission[]; expiresInDays: number | null },
 ) {
+  const notHeld = input.permissions.filter((permission) => !can({ role: owner.role, scope: owner.scope }, permission));
+  if (notHeld.length > 0) {
+    throw new AppError('VALIDATION_FAILED', {
+      fieldErrors: { permissions: [`You cannot grant what you do not hold yourself: ${notHeld.join(', ')}`] },
+    });
+  }
   const created = await ctx.auth.api.createApiKey({
     body: {
       userId: owner.userId,

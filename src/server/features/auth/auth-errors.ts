@@ -14,7 +14,8 @@ const byLibraryCode: Record<string, { code: AppErrorCode; field?: string; messag
   },
   INVALID_TOKEN: { code: 'INVALID_TOKEN' },
   TOKEN_EXPIRED: { code: 'INVALID_TOKEN' },
-  USER_DISABLED: { code: 'FORBIDDEN' },
+  // Raised by the session hook (create-auth.ts), after the password was checked.
+  USER_DISABLED: { code: 'ACCOUNT_DISABLED' },
   PASSWORD_TOO_SHORT: { code: 'VALIDATION_FAILED', field: 'password', message: 'Too short' },
   PASSWORD_TOO_LONG: { code: 'VALIDATION_FAILED', field: 'password', message: 'Too long' },
 };

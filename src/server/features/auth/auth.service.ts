@@ -11,7 +11,7 @@ import { caughtByHoneypot } from './honeypot.ts';
  * The identity operations, on top of the auth library. Set-Cookie headers the
  * library returns (a new session, a cleared one) are handed to the response.
  */
-type Ctx = Pick<InnerContext, 'auth' | 'authHeaders' | 'setCookies' | 'db' | 'log'>;
+type Ctx = Pick<InnerContext, 'auth' | 'authHeaders' | 'setCookies' | 'db' | 'log' | 'afterAnswer'>;
 
 function forwardCookies(ctx: Ctx, headers: Headers) {
   ctx.setCookies(headers.getSetCookie());
@@ -60,9 +60,10 @@ export async function verifyEmail(ctx: Ctx, token: string) {
 
 export async function requestPasswordReset(ctx: Ctx, { email, website }: { email: string } & Honeypot) {
   if (caughtByHoneypot(ctx, 'auth.requestPasswordReset', website)) return;
-  // The same answer whether or not the address has an account. The token and its
-  // e-mail commit together: never a token nobody was told of, nor a link that fails.
-  await viaAuthLibrary(() =>
+  // The same answer, in the same time, whether or not the address has an account: the
+  // lookup and, for an account, the token and its e-mail come after the answer (issue 16).
+  // They commit together: never a token nobody was told of, nor a link that fails.
+  ctx.afterAnswer('password reset', () =>
     inAuthTransaction(ctx.auth, () => ctx.auth.api.requestPasswordReset({ body: { email }, headers: ctx.authHeaders })),
   );
 }

@@ -14,6 +14,8 @@ describe('mailbox', () => {
       await mutate(app, 'auth.signUp', { name, email: `${name}@example.com`, password: PASSWORD });
     }
     await mutate(app, 'auth.requestPasswordReset', { email: 'ada@example.com' });
+    // The reset e-mail is queued after the answer.
+    await app.services.background.settled();
 
     const all = (await query(app, 'mailbox.messages', {})).data as Page;
     expect(all.items.map(({ recipient }) => recipient)).toEqual([
