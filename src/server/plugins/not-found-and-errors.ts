@@ -48,11 +48,15 @@ const codeByStatus: Record<number, AppErrorCode> = {
  */
 function sendError(req: FastifyRequest, reply: FastifyReply, metrics: AppMetrics, statusCode: number, message: string) {
   const code = codeByStatus[statusCode] ?? (statusCode >= 500 ? 'INTERNAL' : 'BAD_REQUEST');
+  return sendAppError(req, reply, metrics, new AppError(code, { message }));
+}
+
+function sendAppError(req: FastifyRequest, reply: FastifyReply, metrics: AppMetrics, error: AppError) {
+  const { code } = error;
   metrics.errors.inc({ code });
-  const error = new AppError(code, { message });
   void reply.code(errorCatalogue[code].httpStatus).header('cache-control', 'no-store');
   if (isTrpc(req)) return reply.send(trpcErrorBody(error, req.id));
-  const shown = errorCatalogue[code].showDetails ? message : errorCatalogue[code].message;
+  const shown = errorCatalogue[code].showDetails ? error.message : errorCatalogue[code].message;
   return reply.send({ error: { code, message: shown, requestId: req.id } });
 }
 
@@ -90,7 +94,13 @@ export const notFoundAndErrorsPlugin = fp<{ metrics: AppMetrics }>(
       return sendError(req, reply, metrics, 404, `Nothing is served at ${req.method} ${req.url.split('?')[0] ?? ''}.`);
     });
 
-    app.setErrorHandler(async (error: FastifyError, req, reply) => {
+    app.setErrorHandler(async (error: FastifyError | AppError, req, reply) => {
+      // A hook's refusal in the catalogue's terms (the cross-site check): sent as it is,
+      // its reason (the cause) logged.
+      if (error instanceof AppError) {
+        req.log.info({ code: error.code }, error.cause instanceof Error ? error.cause.message : error.message);
+        return sendAppError(req, reply, metrics, error);
+      }
       const statusCode = error.statusCode && error.statusCode >= 400 ? error.statusCode : 500;
       if (statusCode >= 500) {
         req.log.error({ err: error }, 'request failed');
