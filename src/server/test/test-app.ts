@@ -15,6 +15,7 @@ import { createOutboxEmail } from '../email/outbox.ts';
 import { createAppMetrics } from '../metrics/prometheus-metrics.ts';
 import { appRouter } from '../router.ts';
 import { createInnerContext, type AppServices } from '../trpc/context.ts';
+import { createSetupToken } from '../features/setup/setup-token.ts';
 import { createCallerFactory } from '../trpc/init.ts';
 import { createDatabase, dropDatabases } from './postgresql-server.ts';
 
@@ -113,6 +114,7 @@ export async function createTestServices(overrides: Partial<AppServices> = {}): 
     buildInfo: readBuildInfo(undefined),
     startedAt: new Date(),
     metrics: createAppMetrics(),
+    setupToken: createSetupToken(),
     ...overrides,
     config,
     db,
