@@ -4,14 +4,14 @@ import { startFreshServer, type FreshServer } from './fresh-server.ts';
 
 const admin = { name: 'Fran First', email: 'fran@example.test', password: 'correct horse battery staple' };
 
-let server: FreshServer;
+let server: FreshServer | undefined;
 
 test.beforeAll(async () => {
   server = await startFreshServer();
 });
 
 test.afterAll(async () => {
-  await server.stop();
+  await server?.stop();
 });
 
 test.describe('first run', () => {
@@ -22,6 +22,7 @@ test.describe('first run', () => {
     page,
     otherPage,
   }) => {
+    if (!server) throw new Error('The fresh server did not start');
     // What the server printed: the address people open, and the link, on it.
     expect(server.address).toBe(`http://localhost:${server.port}`);
     expect(server.setupLink.startsWith(`${server.address}/setup?token=`)).toBe(true);
