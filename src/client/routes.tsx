@@ -34,6 +34,12 @@ export const routes = {
     screen: lazyScreen(() => import('./screens/reset-password-screen.tsx'), 'ResetPasswordScreen'),
     search: tokenSearch,
   },
+  // The first run: the link the server prints while no administrator exists
+  // (docs/decisions/0019-first-run.md).
+  '/setup': {
+    screen: lazyScreen(() => import('./screens/setup-screen.tsx'), 'SetupScreen'),
+    search: tokenSearch,
+  },
   '/account': { screen: lazyScreen(() => import('./screens/account-screen.tsx'), 'AccountScreen') },
 
   // Administration: each screen checks its own permission before it asks for data.

@@ -8,9 +8,10 @@ export interface TokenSearch {
 }
 
 /**
- * `validateSearch` for the e-mailed links (/verify-email, /reset-password): the
- * shared `tokenSchema`'s rule (a string of 1 to `limits.tokenLength` characters),
- * written out by hand because the route table ships in the first chunk and zod
+ * `validateSearch` for the e-mailed links (/verify-email, /reset-password) and the
+ * setup link the server prints (/setup): the shared `tokenSchema`'s rule (a string
+ * of 1 to `limits.tokenLength` characters), written out by hand because the route
+ * table ships in the first chunk and zod
  * would add about 15 KB gzip to it (zod/mini; 24 KB for zod). A test checks it
  * against the schema itself. Anything else yields no token, which the screen
  * explains, rather than a route error.

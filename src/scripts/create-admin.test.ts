@@ -28,6 +28,19 @@ describe('npm run user:create-admin', () => {
     expect((await query(app, 'auth.viewer', undefined, { cookie })).data).toMatchObject({ role: 'admin' });
   });
 
+  it('promotes and confirms an account whose address was never confirmed, so it can sign in', async () => {
+    const databaseUrl = await testDatabaseUrl();
+    const app = await buildTestApp({ DATABASE_URL: databaseUrl });
+    const email = 'stuck@example.com';
+    expect((await mutate(app, 'auth.signUp', { name: 'Stuck', email, password: PASSWORD })).status).toBe(200);
+    const before = await mutate(app, 'auth.signIn', { email, password: PASSWORD });
+    expect(before.appCode).toBe('EMAIL_NOT_VERIFIED');
+
+    expect(await createAdmin(databaseUrl, email)).toContain('is now an administrator');
+    const cookie = sessionCookie(await mutate(app, 'auth.signIn', { email, password: PASSWORD }));
+    expect((await query(app, 'auth.viewer', undefined, { cookie })).data).toMatchObject({ role: 'admin' });
+  });
+
   it('promotes an existing account', async () => {
     const databaseUrl = await testDatabaseUrl();
     const app = await buildTestApp({ DATABASE_URL: databaseUrl });

@@ -1,6 +1,6 @@
 /**
  * `npm run user:create-admin -- <email>`: makes the first (or another) administrator.
- * An existing account is promoted. Otherwise an account is created with a random
+ * An existing account is promoted, and its address confirmed. Otherwise an account is created with a random
  * password nobody sees, and a password-reset link is e-mailed (printed here while no
  * e-mail transport is configured): there is never a default password.
  */
@@ -34,8 +34,13 @@ async function main(): Promise<number> {
   try {
     const existing = await db.user.findUnique({ where: { email: email.data }, select: { id: true } });
     if (existing) {
-      await db.user.update({ where: { id: existing.id }, data: { role: 'admin', disabled: false } });
-      console.log(`${email.data} is now an administrator.`);
+      // The operator vouches for the address: an account stuck unconfirmed (its link
+      // only in the outbox, with no admin to read it) can sign in with its password.
+      await db.user.update({
+        where: { id: existing.id },
+        data: { role: 'admin', disabled: false, emailVerified: true },
+      });
+      console.log(`${email.data} is now an administrator, with a confirmed address: sign in with its password.`);
       return 0;
     }
     // Queued in the outbox: the running server delivers it through its transport.

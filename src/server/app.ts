@@ -16,6 +16,8 @@ import { rateLimitPlugin } from './plugins/rate-limit.ts';
 import { metricsServed } from './metrics/app-metrics.ts';
 import { unreadMetrics } from './metrics/unread-metrics.ts';
 import { trpcPlugin } from './plugins/trpc.ts';
+import { startNoticePlugin } from './plugins/start-notice.ts';
+import { createSetupToken } from './features/setup/setup-token.ts';
 import { appRouter, type AppRouter } from './router.ts';
 import { requestIdOf } from './request-id.ts';
 import type { AppServices } from './trpc/context.ts';
@@ -140,12 +142,14 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     startedAt: new Date(),
     metrics,
     background: app.backgroundWork,
+    setupToken: createSetupToken(),
     procedureRateLimit: app.procedureRateLimit,
   };
   app.decorate('services', services);
 
   await app.register(healthPlugin, { logLevel: config.LOG_LEVEL, databaseUrl: config.DATABASE_URL });
   await app.register(trpcPlugin, { services, router: options.router ?? appRouter });
+  await app.register(startNoticePlugin, { services });
   if (client === 'static') await app.register(clientStaticPlugin, { distDir: config.CLIENT_DIST_DIR });
   if (client === 'vite') await app.register((await import('./plugins/client-dev.ts')).clientDevPlugin);
   return app;

@@ -100,6 +100,22 @@ export function publicUrl(config: Config): URL {
   return new URL(config.PUBLIC_URL ?? `http://localhost:${config.PORT}`);
 }
 
+/** The names of this machine's loopback interface, as a browser writes them in an address. */
+const LOOPBACK_HOSTS = ['localhost', '127.0.0.1', '[::1]'];
+
+/**
+ * The origins that are this server itself. With PUBLIC_URL set, its origin only.
+ * Without it the server runs on someone's own machine, where localhost, 127.0.0.1
+ * and [::1] on the app's port reach the same process and people type any of them
+ * (Fastify's own log names 127.0.0.1): all three are one origin. Cookies stay
+ * host-only, so a session started on one name is that name's alone.
+ */
+export function ownOrigins(config: Config): string[] {
+  const origin = publicUrl(config).origin;
+  if (config.PUBLIC_URL) return [origin];
+  return [origin, ...LOOPBACK_HOSTS.map((host) => `http://${host}:${config.PORT}`).filter((other) => other !== origin)];
+}
+
 /** Who may open the mailbox (outbox messages and template gallery): open in development, admins in production. */
 export function mailboxAccess(config: Config): 'open' | 'admins' | 'off' {
   return config.MAILBOX ?? (config.NODE_ENV === 'production' ? 'admins' : 'open');

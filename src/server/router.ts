@@ -2,6 +2,7 @@ import { adminRouter } from './features/admin/admin.router.ts';
 import { authRouter } from './features/auth/auth.router.ts';
 import { mailboxRouter } from './features/mailbox/mailbox.router.ts';
 import { recordsRouter } from './features/records/records.router.ts';
+import { setupRouter } from './features/setup/setup.router.ts';
 import { systemRouter } from './features/system/system.router.ts';
 import { router } from './trpc/init.ts';
 
@@ -12,6 +13,7 @@ import { router } from './trpc/init.ts';
 export const appRouter = router({
   system: systemRouter,
   auth: authRouter,
+  setup: setupRouter,
   admin: adminRouter,
   mailbox: mailboxRouter,
   records: recordsRouter,

@@ -73,6 +73,29 @@ export const errorCatalogue = {
     showDetails: false,
     description: 'Sign-in with the right password to an account an administrator disabled.',
   },
+  ORIGIN_NOT_ALLOWED: {
+    trpcCode: 'FORBIDDEN',
+    httpStatus: 403,
+    message: "This page's address is not this server's public address. Open the app at its public address instead.",
+    showDetails: true,
+    description:
+      'A state change sent from a page whose Origin is neither the public URL nor in TRUSTED_ORIGINS (a cross-site request, or the app opened under another name); `details.publicUrl` is the address to open.',
+  },
+  SETUP_TOKEN_INVALID: {
+    trpcCode: 'BAD_REQUEST',
+    httpStatus: 400,
+    message: 'This setup link is not valid. Open the link the server printed when it last started.',
+    showDetails: false,
+    description:
+      'The first-run setup link (/setup?token=…) does not match the one this server printed at start (docs/decisions/0019-first-run.md).',
+  },
+  SETUP_NOT_AVAILABLE: {
+    trpcCode: 'CONFLICT',
+    httpStatus: 409,
+    message: 'Setup is finished: an administrator exists already. Sign in instead.',
+    showDetails: false,
+    description: 'The first-run setup was asked for after an administrator exists; the setup link never works then.',
+  },
   NOT_FOUND: {
     trpcCode: 'NOT_FOUND',
     httpStatus: 404,

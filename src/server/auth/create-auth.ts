@@ -8,7 +8,7 @@ import { runWithTransaction } from '@better-auth/core/context';
 import { identityLifetimes, limits } from '../../shared/constants.ts';
 import { defaultRole } from '../../shared/permissions.ts';
 import { product } from '../../shared/product.ts';
-import { publicUrl, type Config } from '../config.ts';
+import { ownOrigins, publicUrl, type Config } from '../config.ts';
 import type { Database } from '../db/client.ts';
 import { engineOf } from '../db/engines.ts';
 import { currentClient, joiningTransactions } from '../db/transaction.ts';
@@ -72,7 +72,9 @@ export function createAuth({ config, db, email, log }: AuthDependencies) {
     // `transaction: true` makes the library's multi-step writes atomic; through
     // joiningTransactions they also join ours, with the e-mails queued in between.
     database: prismaAdapter(joiningTransactions(db), { provider: engineOf(config.DATABASE_URL), transaction: true }),
-    trustedOrigins: [origin.origin],
+    // The same origins the app's own cross-site check accepts as this server (no TRUSTED_ORIGINS:
+    // the library's routes are not mounted, and no redirect of its goes elsewhere).
+    trustedOrigins: ownOrigins(config),
     telemetry: { enabled: false },
     // The library's own messages go to the app's log; a refused key is routine, not an error.
     logger: {

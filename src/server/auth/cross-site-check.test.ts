@@ -1,11 +1,14 @@
 import type { FastifyInstance } from 'fastify';
 import { describe, expect, it } from 'vitest';
+import { createAuth } from './create-auth.ts';
+import { testConfig } from '../config.ts';
 import { appRouter } from '../router.ts';
 import { listProcedures } from '../trpc/procedure-list.ts';
 import { buildTestApp } from '../test/test-app.ts';
-import { mutate, query, signUpVerified } from '../test/http-client.ts';
+import { mutate, PASSWORD, query, recordedLinkToken, signUpVerified } from '../test/http-client.ts';
 
 const OWN_ORIGIN = 'http://localhost:3000';
+const SIGN_UP = { name: 'Ori', email: 'origin@example.com', password: PASSWORD };
 
 /** The body of an HTML form another site posts to ours, in each encoding a form can use. */
 const formPosts = [
@@ -45,7 +48,9 @@ describe('a form on another site posting to ours', () => {
     ];
     for (const headers of attempts) {
       const signOut = await post(app, 'auth.signOut', { ...headers, 'content-type': form.contentType }, form.payload);
-      expect([signOut.statusCode, appCodeOf(signOut.body)], JSON.stringify(headers)).toEqual([403, 'FORBIDDEN']);
+      // A refused Origin is named as such; without one, the request is simply not allowed.
+      const code = headers.origin === undefined ? 'FORBIDDEN' : 'ORIGIN_NOT_ALLOWED';
+      expect([signOut.statusCode, appCodeOf(signOut.body)], JSON.stringify(headers)).toEqual([403, code]);
       const reset = await post(
         app,
         'auth.requestPasswordReset',
@@ -137,6 +142,64 @@ describe('state changes from our own pages, trusted origins and scripts', () => 
       headers: { origin: 'https://evil.example', 'sec-fetch-site': 'cross-site' },
     });
     expect(response.statusCode).toBe(200);
+  });
+});
+
+describe('the loopback names of the port, while PUBLIC_URL is not set', () => {
+  const loopbackOrigins = ['http://localhost:3000', 'http://127.0.0.1:3000', 'http://[::1]:3000'];
+
+  it.each(loopbackOrigins)('%s is this server: sign-up and sign-in from a page there pass', async (origin) => {
+    const app = await buildTestApp();
+    const email = `loopback-${new URL(origin).hostname.replace(/\W/g, '')}@example.com`;
+    const signedUp = await mutate(app, 'auth.signUp', { name: 'Lou', email, password: PASSWORD }, { origin });
+    expect(signedUp.status, JSON.stringify(signedUp.response.json())).toBe(200);
+    await mutate(app, 'auth.verifyEmail', { token: await recordedLinkToken(app, email, 'verify-email') }, { origin });
+    const signedIn = await mutate(app, 'auth.signIn', { email, password: PASSWORD }, { origin });
+    expect(signedIn.status).toBe(200);
+    // Host-only (no Domain): the browser keeps it for the very name the page was opened on.
+    expect(signedIn.setCookies.find((cookie) => cookie.includes('session_token='))).not.toMatch(/domain=/i);
+  });
+
+  it('another port of the same machine is another origin', async () => {
+    const app = await buildTestApp();
+    const answer = await mutate(app, 'auth.signUp', SIGN_UP, { origin: 'http://127.0.0.1:3001' });
+    expect([answer.status, answer.appCode]).toEqual([403, 'ORIGIN_NOT_ALLOWED']);
+  });
+
+  it('with PUBLIC_URL set, only its origin is this server', async () => {
+    const app = await buildTestApp({ PUBLIC_URL: 'http://localhost:3000' });
+    const answer = await mutate(app, 'auth.signUp', SIGN_UP, { origin: 'http://127.0.0.1:3000' });
+    expect([answer.status, answer.appCode]).toEqual([403, 'ORIGIN_NOT_ALLOWED']);
+  });
+
+  it('the auth library trusts the same origins', async () => {
+    const config = testConfig();
+    const app = await buildTestApp();
+    const context = await app.services.auth.$context;
+    for (const origin of loopbackOrigins) expect(context.isTrustedOrigin(origin), origin).toBe(true);
+    expect(context.isTrustedOrigin('http://127.0.0.1:3001')).toBe(false);
+    const pinned = await createAuth({
+      ...app.services,
+      config: { ...config, PUBLIC_URL: 'https://app.example.test' },
+      log: app.log,
+    }).$context;
+    expect(pinned.isTrustedOrigin('http://127.0.0.1:3000')).toBe(false);
+  });
+});
+
+describe('a refused origin', () => {
+  it('says so in words and names the address to open instead', async () => {
+    const app = await buildTestApp({ PUBLIC_URL: 'https://app.example.test' });
+    const answer = await mutate(app, 'auth.signUp', SIGN_UP, { origin: 'http://127.0.0.1:3000' });
+    expect([answer.status, answer.appCode]).toEqual([403, 'ORIGIN_NOT_ALLOWED']);
+    expect(answer.response.json()).toMatchObject({
+      error: {
+        json: {
+          message: "This page's address is not this server's public address. Open https://app.example.test instead.",
+          data: { details: { publicUrl: 'https://app.example.test' } },
+        },
+      },
+    });
   });
 });
 

@@ -1,17 +1,27 @@
 import type { IncomingHttpHeaders } from 'node:http';
-import { publicUrl, type Config } from '../config.ts';
+import { ownOrigins, type Config } from '../config.ts';
 
 /** Methods that change nothing (RFC 9110 §9.2.1); tRPC answers a mutation sent with them 405. */
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
-/** The origins whose pages may send state changes: the public URL's and TRUSTED_ORIGINS. */
+/**
+ * The origins whose pages may send state changes: the server's own (the public URL's,
+ * or without one every loopback name of its port: config.ts's ownOrigins) and TRUSTED_ORIGINS.
+ */
 export function allowedOriginsOf(config: Config): ReadonlySet<string> {
   const trusted = (config.TRUSTED_ORIGINS ?? []).map((url) => new URL(url).origin);
-  return new Set([publicUrl(config).origin, ...trusted]);
+  return new Set([...ownOrigins(config), ...trusted]);
 }
 
 /** At most this much of a refused Origin goes into the log. */
 const LOGGED_ORIGIN_LENGTH = 200;
+
+/** A refused request: what the caller is told (a catalogue code) and why, for the log. */
+export interface CrossSiteRefusal {
+  /** ORIGIN_NOT_ALLOWED when the page named its address (Origin), which the person can change. */
+  code: 'ORIGIN_NOT_ALLOWED' | 'FORBIDDEN';
+  reason: string;
+}
 
 /**
  * Why a state-changing request must be refused as cross-site (CSRF, ASVS 5 V3.5.1),
@@ -25,18 +35,21 @@ const LOGGED_ORIGIN_LENGTH = 200;
 export function crossSiteRefusal(
   request: { method: string; headers: IncomingHttpHeaders },
   allowedOrigins: ReadonlySet<string>,
-): string | undefined {
+): CrossSiteRefusal | undefined {
   if (SAFE_METHODS.has(request.method)) return undefined;
   const { origin, cookie } = request.headers;
   const site = request.headers['sec-fetch-site'];
   if (origin !== undefined) {
     if (allowedOrigins.has(origin)) return undefined;
-    return `Cross-site request refused: Origin ${JSON.stringify(origin.slice(0, LOGGED_ORIGIN_LENGTH))} is not allowed.`;
+    const shown = JSON.stringify(origin.slice(0, LOGGED_ORIGIN_LENGTH));
+    return { code: 'ORIGIN_NOT_ALLOWED', reason: `Cross-site request refused: Origin ${shown} is not allowed.` };
   }
   if (site !== undefined) {
     return site === 'same-origin'
       ? undefined
-      : `Cross-site request refused: Sec-Fetch-Site is ${JSON.stringify(site)}.`;
+      : { code: 'FORBIDDEN', reason: `Cross-site request refused: Sec-Fetch-Site is ${JSON.stringify(site)}.` };
   }
-  return cookie ? 'Cross-site request refused: a cookie without Origin or Sec-Fetch-Site.' : undefined;
+  return cookie
+    ? { code: 'FORBIDDEN', reason: 'Cross-site request refused: a cookie without Origin or Sec-Fetch-Site.' }
+    : undefined;
 }

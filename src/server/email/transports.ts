@@ -1,5 +1,6 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Transporter } from 'nodemailer';
+import { splitLinks } from '../../shared/split-links.ts';
 import type { Config } from '../config.ts';
 
 /** A message ready for the wire. */
@@ -113,13 +114,22 @@ export function describeSmtpError(error: unknown): string {
 
 /**
  * Development's default: the message stays in the outbox (read it in the mailbox)
- * and a line in the log; nothing leaves the machine.
+ * and a line in the log; nothing leaves the machine. With `showLinks` (development)
+ * the line carries the message's links too, so a sign-up's confirmation link is one
+ * click away in the console. Elsewhere they stay out: they sign people in, and a log
+ * is read by more people than a mailbox.
  */
-export function createLogTransport(log: FastifyBaseLogger): EmailTransport {
+export function createLogTransport(log: FastifyBaseLogger, { showLinks = false } = {}): EmailTransport {
   return {
     name: 'log',
-    async send({ to, subject, messageId }) {
-      log.info({ to, subject, messageId }, 'e-mail kept (EMAIL_TRANSPORT=log): read it in the mailbox');
+    async send({ to, subject, messageId, text }) {
+      const links = showLinks
+        ? splitLinks(text).flatMap((part) => (part.kind === 'link' ? [part.href] : []))
+        : undefined;
+      log.info(
+        { to, subject, messageId, ...(links ? { links } : {}) },
+        'e-mail kept (EMAIL_TRANSPORT=log): read it in the mailbox',
+      );
     },
     async verify() {
       // Nothing to reach: the log is always there.

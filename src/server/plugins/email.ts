@@ -24,7 +24,10 @@ const DAY_MS = 24 * 60 * 60 * 1000;
  */
 export const emailPlugin = fp<{ config: Config; metrics: AppMetrics }>(
   async (app, { config, metrics }) => {
-    const transport = config.EMAIL_TRANSPORT === 'smtp' ? createSmtpTransport(config) : createLogTransport(app.log);
+    const transport =
+      config.EMAIL_TRANSPORT === 'smtp'
+        ? createSmtpTransport(config)
+        : createLogTransport(app.log, { showLinks: config.NODE_ENV === 'development' });
     const from = senderOf(config);
     const dispatcher = createOutboxDispatcher({
       db: app.db,

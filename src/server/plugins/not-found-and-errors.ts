@@ -104,9 +104,11 @@ export const notFoundAndErrorsPlugin = fp<{ metrics: AppMetrics }>(
     });
 
     app.setErrorHandler(async (error: FastifyError | AppError, req, reply) => {
-      // Raised by the app's own hooks and parsers before tRPC (a body's number too large).
+      // Raised by the app's own hooks and parsers before tRPC (a body's number too large, the
+      // cross-site check): sent as it is, its reason (the cause, when there is one) logged.
       if (error instanceof AppError) {
-        req.log.info({ code: error.code, fieldErrors: error.fieldErrors }, error.message);
+        const reason = error.cause instanceof Error ? error.cause.message : error.message;
+        req.log.info({ code: error.code, fieldErrors: error.fieldErrors }, reason);
         return sendAppError(req, reply, metrics, error);
       }
       const statusCode = error.statusCode && error.statusCode >= 400 ? error.statusCode : 500;

@@ -2,6 +2,7 @@ import fp from 'fastify-plugin';
 import { AppError } from '../../shared/errors.ts';
 import { TRPC_MAX_BATCH_SIZE, TRPC_PATH } from '../../shared/transport.ts';
 import { allowedOriginsOf, crossSiteRefusal } from '../auth/cross-site-check.ts';
+import { publicUrl } from '../config.ts';
 import { toAppError } from '../errors/to-app-error.ts';
 import type { AppRouter } from '../router.ts';
 import { createContextFactory, type AppServices } from '../trpc/context.ts';
@@ -63,10 +64,25 @@ export const trpcPlugin = fp<{ services: AppServices; router: AppRouter; fastPat
         done(typeof input === 'string' && nestsDeeperThan(input, MAX_INPUT_DEPTH) ? tooDeep() : undefined);
       });
       // Before the body is read: a forged form post is refused, never parsed. The error
-      // edge logs the reason and answers the catalogue's FORBIDDEN.
+      // edge logs the reason and answers the refusal's catalogue code; a page opened
+      // under another address is told which one to open (it is in every e-mailed link).
+      const publicAddress = publicUrl(services.config).origin;
       scope.addHook('onRequest', (req, _reply, done) => {
         const refusal = crossSiteRefusal(req, allowedOrigins);
-        done(refusal ? Object.assign(new Error(refusal), { statusCode: 403 }) : undefined);
+        if (!refusal) {
+          done();
+          return;
+        }
+        const cause = new Error(refusal.reason);
+        done(
+          refusal.code === 'ORIGIN_NOT_ALLOWED'
+            ? new AppError(refusal.code, {
+                message: `This page's address is not this server's public address. Open ${publicAddress} instead.`,
+                details: { publicUrl: publicAddress },
+                cause,
+              })
+            : new AppError(refusal.code, { cause }),
+        );
       });
       // Fastify would answer HEAD by running the GET handler, whose answer (tRPC's
       // Response) its HEAD hook cannot read: a 500. A HEAD would also run the query

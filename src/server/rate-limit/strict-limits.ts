@@ -10,6 +10,9 @@ export const strictlyLimitedProcedures = [
   'auth.requestPasswordReset',
   'auth.resetPassword',
   'auth.verifyEmail',
+  // The first run's link is a secret to guess, however long.
+  'setup.status',
+  'setup.createAdmin',
 ] as const;
 
 export const STRICT_LIMIT_WINDOW_MS = 15 * 60 * 1000;

@@ -23,6 +23,15 @@ export const procedureSeeds: Readonly<Record<string, unknown>> = {
   'auth.sessions.list': undefined,
   'auth.sessions.revoke': { id: 'no-such-session' },
 
+  // An admin exists in the property tests: the link is refused whatever it holds.
+  'setup.status': { token: 'not-a-token' },
+  'setup.createAdmin': {
+    token: 'not-a-token',
+    name: 'Fuzz',
+    email: 'fuzz-setup@example.com',
+    password: 'a long enough password',
+  },
+
   'admin.users.list': { search: 'nobody', limit: 5, cursor: null },
   'admin.users.setRole': { userId: 'no-such-user', role: 'member' },
   'admin.users.setDisabled': { userId: 'no-such-user', disabled: true },

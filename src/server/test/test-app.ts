@@ -16,6 +16,7 @@ import { createOutboxEmail } from '../email/outbox.ts';
 import { createAppMetrics } from '../metrics/prometheus-metrics.ts';
 import { appRouter } from '../router.ts';
 import { createInnerContext, type AppServices } from '../trpc/context.ts';
+import { createSetupToken } from '../features/setup/setup-token.ts';
 import { createCallerFactory } from '../trpc/init.ts';
 import { createDatabase, dropDatabases } from './postgresql-server.ts';
 
@@ -115,6 +116,7 @@ export async function createTestServices(overrides: Partial<AppServices> = {}): 
     startedAt: new Date(),
     metrics: createAppMetrics(),
     background: createBackgroundWork(),
+    setupToken: createSetupToken(),
     ...overrides,
     config,
     db,

@@ -11,6 +11,7 @@ import type { Database } from '../db/client.ts';
 import type { EmailPort } from '../email/email-port.ts';
 import type { AppMetrics } from '../metrics/app-metrics.ts';
 import type { ProcedureRateLimit } from '../plugins/rate-limit.ts';
+import type { SetupToken } from '../features/setup/setup-token.ts';
 import { clientIp } from '../client-ip.ts';
 
 /** What the server holds for its whole life; procedures reach it through the context. */
@@ -24,6 +25,8 @@ export interface AppServices {
   metrics: AppMetrics;
   /** Work requests hand on; closing the app waits for it. */
   background: BackgroundWork;
+  /** The first-run setup link's secret, this process's own (docs/decisions/0019-first-run.md). */
+  setupToken: SetupToken;
   /** Per-call limits for the procedures attackers hammer; absent without HTTP (createCaller). */
   procedureRateLimit?: ProcedureRateLimit;
 }

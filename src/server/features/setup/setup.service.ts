@@ -1,0 +1,89 @@
+import { AppError } from '../../../shared/errors.ts';
+import { inAuthTransaction } from '../../auth/create-auth.ts';
+import { engineOf } from '../../db/engines.ts';
+import { currentClient } from '../../db/transaction.ts';
+import type { InnerContext } from '../../trpc/context.ts';
+import { viaAuthLibrary } from '../auth/auth-errors.ts';
+
+/**
+ * The first run (docs/decisions/0019-first-run.md): while no administrator exists,
+ * whoever holds the link the server printed at start creates one, signed in at once.
+ */
+type Ctx = Pick<InnerContext, 'auth' | 'authHeaders' | 'setCookies' | 'db' | 'config' | 'setupToken'>;
+
+/** Any number, the same on every instance: PostgreSQL's lock of the first run. */
+const SETUP_LOCK_KEY = 7_242_019;
+
+/**
+ * Refuses unless setup is still open and `token` is this process's. An administrator
+ * is checked first, so a used or stale link says setup is done rather than "wrong
+ * link"; once one is seen, the token is retired for the life of the process.
+ */
+async function assertSetupOpen(ctx: Ctx, token: string): Promise<void> {
+  const admins = await currentClient(ctx.db).user.count({ where: { role: 'admin' } });
+  if (admins > 0) {
+    ctx.setupToken.retire();
+    throw new AppError('SETUP_NOT_AVAILABLE');
+  }
+  if (!ctx.setupToken.matches(token)) throw new AppError('SETUP_TOKEN_INVALID');
+}
+
+/** Whether the link works: the setup screen asks before it shows the form. */
+export async function checkSetupLink(ctx: Ctx, token: string): Promise<{ ready: true }> {
+  await assertSetupOpen(ctx, token);
+  return { ready: true };
+}
+
+/**
+ * Creates the first administrator, confirmed (the link proved the operator, no
+ * e-mail is needed), and signs them in. An account already signed up with the
+ * address (perhaps stuck unconfirmed, the very problem this solves) becomes the
+ * administrator: its password is replaced by this one and its sessions end, so
+ * nothing set by whoever signed it up survives. One transaction re-checks that no
+ * administrator exists, writes, and starts the session; on PostgreSQL a lock makes
+ * instances and concurrent calls take turns, so exactly one administrator results.
+ */
+export async function createFirstAdmin(
+  ctx: Ctx,
+  input: { token: string; name: string; email: string; password: string },
+): Promise<void> {
+  const { token, name, password } = input;
+  const email = input.email.toLowerCase();
+  // Refused before any hashing: a guess costs the server one query.
+  await assertSetupOpen(ctx, token);
+  const library = await ctx.auth.$context;
+  // Outside the transaction: on SQLite it holds the only connection.
+  const hash = await library.password.hash(password);
+  const { headers } = await viaAuthLibrary(() =>
+    inAuthTransaction(ctx.auth, async () => {
+      const db = currentClient(ctx.db);
+      if (engineOf(ctx.config.DATABASE_URL) === 'postgresql') {
+        await db.$executeRaw`SELECT pg_advisory_xact_lock(${SETUP_LOCK_KEY}::bigint)`;
+      }
+      await assertSetupOpen(ctx, token);
+      const existing = await library.internalAdapter.findUserByEmail(email, { includeAccounts: true });
+      const admin = { name, role: 'admin', emailVerified: true, disabled: false };
+      if (existing) {
+        await library.internalAdapter.updateUser(existing.user.id, admin);
+        await library.internalAdapter.deleteUserSessions(existing.user.id);
+        const hasPassword = existing.accounts.some((account) => account.providerId === 'credential');
+        if (hasPassword) await library.internalAdapter.updatePassword(existing.user.id, hash);
+        else await linkPassword(library, existing.user.id, hash);
+      } else {
+        const user = await library.internalAdapter.createUser({ email, ...admin }, { method: 'email-password' });
+        await linkPassword(library, user.id, hash);
+      }
+      // The library's own sign-in: the session row and its signed cookie, as auth.signIn makes them.
+      return ctx.auth.api.signInEmail({ body: { email, password }, headers: ctx.authHeaders, returnHeaders: true });
+    }),
+  );
+  ctx.setupToken.retire();
+  ctx.setCookies(headers.getSetCookie());
+}
+
+type Library = Awaited<InnerContext['auth']['$context']>;
+
+/** The e-mail-and-password account, as the library's sign-up links it. */
+async function linkPassword(library: Library, userId: string, hash: string) {
+  await library.internalAdapter.linkAccount({ userId, providerId: 'credential', accountId: userId, password: hash });
+}
