@@ -23,21 +23,24 @@ async function signUp(server: ServerProcess, email: string) {
   expect(answer.status, answer.body).toBe(200);
 }
 
-/** Follows the newest verification link to `email`, read from the live database's outbox, choosing `PASSWORD`. */
-async function confirm(server: ServerProcess, file: string, email: string) {
+/** The newest verification link's token to `email`, read from the live database's outbox. */
+function verificationToken(file: string, email: string) {
   const db = new Database(file, { readonly: true });
-  let text = '';
   try {
-    text =
-      db
-        .prepare<[string], { text: string }>(
-          "SELECT text FROM EmailOutbox WHERE recipient = ? AND template = 'verify-email' ORDER BY createdAt DESC LIMIT 1",
-        )
-        .get(email)?.text ?? '';
+    const row = db
+      .prepare<[string], { text: string }>(
+        "SELECT text FROM EmailOutbox WHERE recipient = ? AND template = 'verify-email' ORDER BY createdAt DESC LIMIT 1",
+      )
+      .get(email);
+    return linkIn(row?.text ?? '', '/verify-email')?.searchParams.get('token');
   } finally {
     db.close();
   }
-  const token = linkIn(text, '/verify-email')?.searchParams.get('token');
+}
+
+/** Follows the newest verification link to `email`, choosing `PASSWORD`: the account can then sign in. */
+async function confirm(server: ServerProcess, file: string, email: string) {
+  const token = verificationToken(file, email);
   const answer = await trpcMutation(server.url, 'auth.verifyEmail', { token, password: PASSWORD });
   expect(answer.status, answer.body).toBe(200);
 }
