@@ -1,4 +1,13 @@
-import { accountNav, followVerificationLink, newPerson, signIn, signOut, signUp, signUpVerified } from './accounts.ts';
+import {
+  accountNav,
+  followVerificationLink,
+  newPerson,
+  password,
+  signIn,
+  signOut,
+  signUp,
+  signUpVerified,
+} from './accounts.ts';
 import { expect, test } from './fixtures.ts';
 import { latestEmailLink } from './mailbox.ts';
 
@@ -34,6 +43,32 @@ test.describe('identity', () => {
     await expect(page).toHaveURL('/sign-in');
 
     await signIn(page, grace);
+  });
+
+  test('an account someone else started with your address becomes yours, with your password', async ({
+    page,
+    baseURL,
+  }) => {
+    const vera = newPerson('Vera Owner');
+    const attackerPassword = 'the attacker chose this one';
+    const signInAs = (pass: string) =>
+      page.request.post('/trpc/auth.signIn', {
+        data: { json: { email: vera.email, password: pass } },
+        headers: { origin: baseURL ?? '' },
+      });
+    // Someone signs up first with her address (and a password, which the server ignores).
+    const attack = await page.request.post('/trpc/auth.signUp', {
+      data: { json: { name: 'Mallory', email: vera.email, password: attackerPassword } },
+      headers: { origin: baseURL ?? '' },
+    });
+    expect(attack.status()).toBe(200);
+
+    // She signs up as usual, follows the link in her inbox, and chooses her password: signed in, as herself.
+    await signUp(page, vera);
+    await followVerificationLink(page, vera);
+    await signOut(page);
+    expect((await signInAs(attackerPassword)).status()).toBe(401);
+    await signIn(page, vera);
   });
 
   test('the account screen shows who is signed in, this device, and changes the password', async ({ page }) => {
@@ -99,8 +134,10 @@ test.describe('an e-mailed link that does not work', () => {
 
   test('a verification link that is not valid explains itself and offers sign-in', async ({ page }) => {
     await page.goto('/verify-email?token=not-a-real-token');
+    await page.getByLabel('Choose a password', { exact: true }).fill(password);
+    await page.getByRole('button', { name: 'Confirm and sign in' }).click();
     const problem = page.getByRole('alert');
-    await expect(problem).toContainText('This link is invalid or has expired');
+    await expect(problem).toContainText('This link is invalid, has expired or was used already');
     await problem.getByRole('link', { name: 'Sign in' }).click();
     await expect(page.getByRole('heading', { level: 1 })).toHaveText('Sign in');
   });

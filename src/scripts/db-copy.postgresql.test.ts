@@ -52,7 +52,7 @@ async function sqliteDeployment() {
     const admin = await signUpVerified(app, ADMIN);
     await signUpVerified(app, MEMBER);
     const memberCookie = sessionCookie(await mutate(app, 'auth.signIn', { email: MEMBER, password: PASSWORD }));
-    await mutate(app, 'auth.signUp', { name: 'Pending', email: 'pending@example.com', password: PASSWORD });
+    await mutate(app, 'auth.signUp', { name: 'Pending', email: 'pending@example.com' });
     await mutate(app, 'auth.requestPasswordReset', { email: MEMBER });
     const created = await mutate(
       app,

@@ -1,6 +1,6 @@
 import Fastify, { type FastifyInstance } from 'fastify';
 import { AccessLog } from './access-log.ts';
-import { createAuth } from './auth/create-auth.ts';
+import { createAuth, type PasswordHasher } from './auth/create-auth.ts';
 import { clientErrorHandler } from './client-error.ts';
 import { readBuildInfo } from './build-info.ts';
 import type { Config } from './config.ts';
@@ -41,6 +41,8 @@ export interface BuildOptions {
    * benchmark does (src/scripts/bench/bench-app.ts), to time one primary-key read.
    */
   router?: AppRouter;
+  /** How passwords are hashed and checked: the auth library's scrypt unless a test watches it. */
+  passwordHasher?: PasswordHasher;
 }
 
 const HEADERS_TIMEOUT_MS = 10_000;
@@ -136,7 +138,13 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   const services: AppServices = {
     config,
     db: app.db,
-    auth: createAuth({ config, db: app.db, email: app.email, log: app.log }),
+    auth: createAuth({
+      config,
+      db: app.db,
+      email: app.email,
+      log: app.log,
+      ...(options.passwordHasher ? { passwordHasher: options.passwordHasher } : {}),
+    }),
     email: app.email,
     buildInfo: readBuildInfo(config.APP_COMMIT),
     startedAt: new Date(),

@@ -8,7 +8,6 @@ import { pendingMigrations } from './db/applied-migrations.ts';
 import { projectMigrationNames } from './db/migration-folder.ts';
 import { openDatabase } from './db/client.ts';
 import { appRoot } from './paths.ts';
-import { PASSWORD } from './test/http-client.ts';
 import {
   httpRequest,
   MAIN_ARGS,
@@ -28,7 +27,7 @@ const runToExit = (env: Record<string, string>) =>
     encoding: 'utf8',
   });
 
-const signUpInput = (email: string) => ({ name: 'In Flight', email, password: PASSWORD });
+const signUpInput = (email: string) => ({ name: 'In Flight', email });
 
 /**
  * A sign-up whose body arrives slowly, on a connection of its own: its headers and

@@ -93,12 +93,12 @@ beforeAll(async () => {
   // The test reads the outbox as a person reads their mail: not through either instance.
   const db = await openDatabase({ databaseUrl, busyTimeoutMs: 1000 });
   afterAll(() => db.$disconnect());
-  const signedUp = await mutate(a, 'auth.signUp', { name: 'Ada', email: EMAIL, password: PASSWORD });
+  const signedUp = await mutate(a, 'auth.signUp', { name: 'Ada', email: EMAIL });
   expect(signedUp.status, signedUp.body).toBe(200);
   const message = await latestMessageTo(db, EMAIL, 'verify-email');
   const token = linkIn(message?.text ?? '', '/verify-email')?.searchParams.get('token');
   expect(token, 'a verification link in the outbox').toBeTruthy();
-  const verified = await mutate(a, 'auth.verifyEmail', { token });
+  const verified = await mutate(a, 'auth.verifyEmail', { token, password: PASSWORD });
   expect(verified.status, verified.body).toBe(200);
   verifiedCookie = verified.cookie ?? '';
   expect(verifiedCookie).toMatch(/session_token=/);

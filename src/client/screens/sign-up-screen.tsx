@@ -6,7 +6,7 @@ import { useDocumentTitle } from '../use-document-title.ts';
 import { useFocusOnMount } from '../use-focus-on-mount.ts';
 import { useViewer } from '../viewer/use-viewer.ts';
 
-/** Sign-up, then "Check your e-mail": the address must be confirmed before the first sign-in. */
+/** Sign-up, then "Check your e-mail": the link's page confirms the address and sets the password. */
 export function SignUpScreen() {
   const [sentTo, setSentTo] = useState<string | null>(null);
   return sentTo ? <CheckYourEmail address={sentTo} /> : <SignUp onSent={setSentTo} />;
@@ -39,7 +39,7 @@ function CheckYourEmail({ address }: { address: string }) {
       </h1>
       <div className="panel">
         <p>
-          We sent a link to <strong>{address}</strong>. Follow it within 24 hours to confirm your address; it signs you
+          We sent a link to <strong>{address}</strong>. Follow it within 24 hours to choose your password; it signs you
           in.
         </p>
         <p>

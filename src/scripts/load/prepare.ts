@@ -45,15 +45,18 @@ function verificationToken(databaseFile: string, email: string): string {
 
 /** A verified admin with a session, and a member the admin may change. */
 export async function prepareFixtures(origin: string, databaseFile: string): Promise<Fixtures> {
-  await call(origin, 'auth.signUp', { name: 'Load Admin', email: LOAD_ADMIN_EMAIL, password: PASSWORD });
-  const verified = await call(origin, 'auth.verifyEmail', { token: verificationToken(databaseFile, LOAD_ADMIN_EMAIL) });
+  await call(origin, 'auth.signUp', { name: 'Load Admin', email: LOAD_ADMIN_EMAIL });
+  const verified = await call(origin, 'auth.verifyEmail', {
+    token: verificationToken(databaseFile, LOAD_ADMIN_EMAIL),
+    password: PASSWORD,
+  });
   const cookie = verified.headers
     .getSetCookie()
     .find((value) => value.includes('session_token='))
     ?.split(';')[0];
   if (!cookie) throw new Error('Verifying the admin set no session cookie.');
 
-  await call(origin, 'auth.signUp', { name: 'Load Member', email: MEMBER_EMAIL, password: PASSWORD });
+  await call(origin, 'auth.signUp', { name: 'Load Member', email: MEMBER_EMAIL });
   const admin = createScriptClient(origin, { headers: { cookie } });
   const listed = await admin.admin.users.list.query({ search: MEMBER_EMAIL });
   const memberId = listed.items[0]?.id;

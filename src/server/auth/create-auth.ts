@@ -4,6 +4,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import { betterAuth } from 'better-auth';
 import { prismaAdapter } from 'better-auth/adapters/prisma';
 import { APIError } from 'better-auth/api';
+import { hashPassword, verifyPassword } from 'better-auth/crypto';
 import { runWithTransaction } from '@better-auth/core/context';
 import { identityLifetimes, limits } from '../../shared/constants.ts';
 import { defaultRole } from '../../shared/permissions.ts';
@@ -14,6 +15,7 @@ import { engineOf } from '../db/engines.ts';
 import { currentClient, joiningTransactions } from '../db/transaction.ts';
 import type { EmailMessage, EmailPort } from '../email/email-port.ts';
 import { resolveAuthSecret } from './auth-secret.ts';
+import { signUpByLink } from './sign-up-by-link.ts';
 
 /** The header the auth library reads the client's address from; set by us, never by a client. */
 export const CLIENT_IP_HEADER = 'x-app-client-ip';
@@ -23,11 +25,18 @@ const HOUR_S = 60 * 60;
 /** API keys start with this, so a leaked one is recognisable (and scannable) as ours. */
 const API_KEY_PREFIX = 'rpc_';
 
+/** Hashes and checks passwords: the library's own scrypt unless a test watches it. */
+export interface PasswordHasher {
+  hash(password: string): Promise<string>;
+  verify(data: { hash: string; password: string }): Promise<boolean>;
+}
+
 export interface AuthDependencies {
   config: Config;
   db: Database;
   email: EmailPort;
   log: FastifyBaseLogger;
+  passwordHasher?: PasswordHasher;
 }
 
 /**
@@ -37,7 +46,13 @@ export interface AuthDependencies {
  * calls `auth.api.*` (src/server/features/auth/), so inputs, errors and access rules
  * follow the rest of the app (docs/decisions/0009-identity-and-access.md).
  */
-export function createAuth({ config, db, email, log }: AuthDependencies) {
+export function createAuth({
+  config,
+  db,
+  email,
+  log,
+  passwordHasher = { hash: hashPassword, verify: verifyPassword },
+}: AuthDependencies) {
   const origin = publicUrl(config);
   // The library logs and swallows a failing send callback; the transaction around
   // the call must fail instead, or a token would commit without its e-mail.
@@ -90,9 +105,20 @@ export function createAuth({ config, db, email, log }: AuthDependencies) {
       requireEmailVerification: true,
       minPasswordLength: limits.password.min,
       maxPasswordLength: limits.password.max,
+      password: passwordHasher,
       revokeSessionsOnPasswordReset: true,
       resetPasswordTokenExpiresIn: identityLifetimes.resetLinkHours * HOUR_S,
       sendResetPassword: sendLink('reset-password'),
+      // The reset link proved the mailbox, and its holder chose the password: every
+      // other reset link of the account ends (one use per request is not enough), and
+      // an address still unconfirmed is confirmed.
+      onPasswordReset: async ({ user }) => {
+        const client = currentClient(db);
+        await client.verification.deleteMany({
+          where: { identifier: { startsWith: 'reset-password:' }, value: user.id },
+        });
+        await client.user.updateMany({ where: { id: user.id, emailVerified: false }, data: { emailVerified: true } });
+      },
     },
     emailVerification: {
       sendOnSignUp: true,
@@ -143,6 +169,8 @@ export function createAuth({ config, db, email, log }: AuthDependencies) {
       },
     },
     plugins: [
+      // Sign-up is `beginSignUp` + `confirmSignUp`: the password is chosen on the link's page.
+      signUpByLink(),
       apiKey({
         defaultPrefix: API_KEY_PREFIX,
         // Keys are checked by the app's context (Authorization: Bearer), not turned into sessions.

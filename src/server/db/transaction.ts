@@ -35,6 +35,11 @@ export function currentClient(db: Database): DatabaseClient {
   return active.getStore()?.client ?? db;
 }
 
+/** Whether the calling code runs inside an open transaction (slow work, such as hashing a password, must not). */
+export function transactionOpen(): boolean {
+  return active.getStore() !== undefined;
+}
+
 /** Runs `callback` once the open transaction commits (never if it rolls back), or now outside one. */
 export function afterCommit(callback: () => void): void {
   const open = active.getStore();

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { findFreePort } from '../../scripts/container/processes.ts';
-import { mutate, PASSWORD, query } from '../test/http-client.ts';
+import { mutate, query } from '../test/http-client.ts';
 import { buildTestApp, testEngine } from '../test/test-app.ts';
 
 const TOKEN = 'a-metrics-token-of-some-length';
@@ -26,8 +26,8 @@ describe('/metrics', () => {
 
     await query(app, 'system.health');
     await query(app, 'auth.viewer');
-    await mutate(app, 'auth.signUp', { name: 'Ada', email: 'ada@example.com', password: PASSWORD });
-    await mutate(app, 'auth.signUp', { name: 'Bob', email: 'bob@example.com', password: PASSWORD });
+    await mutate(app, 'auth.signUp', { name: 'Ada', email: 'ada@example.com' });
+    await mutate(app, 'auth.signUp', { name: 'Bob', email: 'bob@example.com' });
     await app.outbox.deliverDue();
     // Errors answered at the edges, before any procedure: Fastify's 404 and 415, and tRPC's unknown procedure.
     expect((await app.inject('/no-such-path')).statusCode).toBe(404);

@@ -89,12 +89,13 @@ export async function recordedLinkToken(app: FastifyInstance, to: string, templa
 
 export const PASSWORD = 'correct horse battery staple';
 
-/** Signs up, follows the verification link, and returns the session cookie. */
+/** Signs up, follows the verification link choosing `PASSWORD`, and returns the session cookie. */
 export async function signUpVerified(app: FastifyInstance, email: string, name = email.split('@')[0] ?? 'User') {
-  const signedUp = await mutate(app, 'auth.signUp', { name, email, password: PASSWORD });
+  const signedUp = await mutate(app, 'auth.signUp', { name, email });
   expect(signedUp.status, JSON.stringify(signedUp.response.json())).toBe(200);
   const verified = await mutate(app, 'auth.verifyEmail', {
     token: await recordedLinkToken(app, email, 'verify-email'),
+    password: PASSWORD,
   });
   expect(verified.status).toBe(200);
   return sessionCookie(verified);

@@ -12,9 +12,9 @@ export const procedureSeeds: Readonly<Record<string, unknown>> = {
   'system.stats': undefined,
 
   // `website` is the honeypot: empty from people, so mutations reach it with every type.
-  'auth.signUp': { name: 'Fuzz', email: 'fuzz@example.com', password: 'a long enough password', website: '' },
+  'auth.signUp': { name: 'Fuzz', email: 'fuzz@example.com', website: '' },
   'auth.signIn': { email: 'nobody@example.com', password: 'not the password', website: '' },
-  'auth.verifyEmail': { token: 'not-a-token' },
+  'auth.verifyEmail': { token: 'not-a-token', password: 'a long enough password' },
   'auth.requestPasswordReset': { email: 'nobody@example.com', website: '' },
   'auth.resetPassword': { token: 'not-a-token', password: 'a long enough password' },
   'auth.viewer': undefined,

@@ -19,10 +19,13 @@ export const tokenSchema = z.string().min(1).max(limits.tokenLength);
  */
 export const honeypotSchema = z.string().max(limits.text.long).optional();
 
+/**
+ * No password at sign-up: it is chosen on the e-mailed link's page, so that only
+ * whoever holds the mailbox can set one (a pre-registered account cannot be taken over).
+ */
 export const signUpInputSchema = z.object({
   name: shortTextSchema,
   email: emailSchema,
-  password: passwordSchema,
   website: honeypotSchema,
 });
 export const signInInputSchema = z.object({
@@ -31,7 +34,8 @@ export const signInInputSchema = z.object({
   password: z.string().min(1, 'Required').max(limits.password.max, `At most ${limits.password.max} characters`),
   website: honeypotSchema,
 });
-export const verifyEmailInputSchema = z.object({ token: tokenSchema });
+/** The e-mailed link's token, and the password the person chooses on its page. */
+export const verifyEmailInputSchema = z.object({ token: tokenSchema, password: passwordSchema });
 export const requestPasswordResetInputSchema = z.object({ email: emailSchema, website: honeypotSchema });
 export const resetPasswordInputSchema = z.object({ token: tokenSchema, password: passwordSchema });
 export const changePasswordInputSchema = z.object({

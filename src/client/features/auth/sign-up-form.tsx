@@ -1,4 +1,3 @@
-import { limits } from '../../../shared/constants.ts';
 import { signUpInputSchema } from '../../../shared/schemas/auth.schema.ts';
 import { ErrorNotice } from '../../components/error-notice.tsx';
 import { SubmitButton } from '../../components/form/submit-button.tsx';
@@ -8,9 +7,13 @@ import { useZodForm } from '../../components/form/use-zod-form.ts';
 import { trpc } from '../../trpc.ts';
 import { HoneypotField } from './honeypot-field.tsx';
 
-/** `auth.signUp`. The server answers alike for a new and a taken address, so this form never says which. */
+/**
+ * `auth.signUp`: a name and an address; the password is chosen on the e-mailed
+ * link's page. The server answers alike for a new and a taken address, so this
+ * form never says which.
+ */
 export function SignUpForm({ labelledBy, onSent }: { labelledBy: string; onSent: (email: string) => void }) {
-  const form = useZodForm(signUpInputSchema, { defaultValues: { name: '', email: '', password: '', website: '' } });
+  const form = useZodForm(signUpInputSchema, { defaultValues: { name: '', email: '', website: '' } });
   const signUp = trpc.auth.signUp.useMutation({ meta: { errorsShownInline: true } });
   const { onSubmit, formError, isSubmitting } = useFormSubmit(form, async (values) => {
     await signUp.mutateAsync(values);
@@ -22,14 +25,6 @@ export function SignUpForm({ labelledBy, onSent }: { labelledBy: string; onSent:
       {formError ? <ErrorNotice error={formError} /> : null}
       <TextField form={form} name="name" label="Name" autoComplete="name" />
       <TextField form={form} name="email" label="E-mail" type="email" autoComplete="email" />
-      <TextField
-        form={form}
-        name="password"
-        label="Password"
-        type="password"
-        autoComplete="new-password"
-        hint={`At least ${limits.password.min} characters; a few words you remember work well.`}
-      />
       <HoneypotField form={form} />
       <SubmitButton busy={isSubmitting}>Sign up</SubmitButton>
     </form>

@@ -23,7 +23,7 @@ export const authRouter = router({
   signIn: publicProcedure.input(signInInputSchema).mutation(({ ctx, input }) => service.signIn(ctx, input)),
   verifyEmail: publicProcedure
     .input(verifyEmailInputSchema)
-    .mutation(({ ctx, input }) => service.verifyEmail(ctx, input.token)),
+    .mutation(({ ctx, input }) => service.verifyEmail(ctx, input)),
   requestPasswordReset: publicProcedure
     .input(requestPasswordResetInputSchema)
     .mutation(({ ctx, input }) => service.requestPasswordReset(ctx, input)),

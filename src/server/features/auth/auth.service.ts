@@ -22,15 +22,19 @@ interface Honeypot {
   website?: string | undefined;
 }
 
-export async function signUp(ctx: Ctx, input: { name: string; email: string; password: string } & Honeypot) {
+/**
+ * Sign-up takes no password: it is chosen on the e-mailed link's page (`verifyEmail`),
+ * so only the mailbox's holder ever sets one (src/server/auth/sign-up-by-link.ts).
+ */
+export async function signUp(ctx: Ctx, input: { name: string; email: string } & Honeypot) {
   const { website, ...body } = input;
   // A bot gets the answer a person gets; no account, no e-mail.
   if (caughtByHoneypot(ctx, 'auth.signUp', website)) return { verificationSent: true as const };
   // The account and its verification e-mail commit together.
   await viaAuthLibrary(() =>
-    inAuthTransaction(ctx.auth, () => ctx.auth.api.signUpEmail({ body, headers: ctx.authHeaders })),
+    inAuthTransaction(ctx.auth, () => ctx.auth.api.beginSignUp({ body, headers: ctx.authHeaders })),
   );
-  // The address must be confirmed before the first sign-in; the link is on its way.
+  // The same answer for a new, a pending and a confirmed address; a link is on its way to the first two.
   return { verificationSent: true as const };
 }
 
@@ -51,9 +55,11 @@ export async function signOut(ctx: Ctx) {
   forwardCookies(ctx, headers);
 }
 
-export async function verifyEmail(ctx: Ctx, token: string) {
+/** Confirms the address of the link's token with the password its holder chooses, and signs them in. */
+export async function verifyEmail(ctx: Ctx, input: { token: string; password: string }) {
+  // No transaction around it: the library hashes the password first, then opens its own.
   const { headers } = await viaAuthLibrary(() =>
-    ctx.auth.api.verifyEmail({ query: { token }, headers: ctx.authHeaders, returnHeaders: true }),
+    ctx.auth.api.confirmSignUp({ body: input, headers: ctx.authHeaders, returnHeaders: true }),
   );
   forwardCookies(ctx, headers);
 }

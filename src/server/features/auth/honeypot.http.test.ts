@@ -1,14 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import { buildTestApp, buildTestAppWithLog } from '../../test/test-app.ts';
-import { comparableBody, mutate, PASSWORD, signUpVerified } from '../../test/http-client.ts';
+import { comparableBody, mutate, PASSWORD, recordedLinkToken, signUpVerified } from '../../test/http-client.ts';
 
 const BOT = { website: 'https://cheap-pills.example' };
 
 describe('the honeypot field of the public forms', () => {
   it('sign-up: a bot gets the answer a person gets, and no account or e-mail is made', async () => {
     const app = await buildTestApp();
-    const person = await mutate(app, 'auth.signUp', { name: 'Ann', email: 'ann@example.com', password: PASSWORD });
-    const bot = await mutate(app, 'auth.signUp', { name: 'Bot', email: 'bot@example.com', password: PASSWORD, ...BOT });
+    const person = await mutate(app, 'auth.signUp', { name: 'Ann', email: 'ann@example.com' });
+    const bot = await mutate(app, 'auth.signUp', { name: 'Bot', email: 'bot@example.com', ...BOT });
     expect(bot.status).toBe(person.status);
     expect(bot.data).toEqual(person.data);
     expect(await app.db.user.count({ where: { email: 'bot@example.com' } })).toBe(0);
@@ -45,12 +45,12 @@ describe('the honeypot field of the public forms', () => {
     const signUp = await mutate(app, 'auth.signUp', {
       name: 'Dee',
       email: 'dee@example.com',
-      password: PASSWORD,
       ...empty,
     });
     expect(signUp.status).toBe(200);
     expect(await app.db.user.count({ where: { email: 'dee@example.com' } })).toBe(1);
-    await app.db.user.update({ where: { email: 'dee@example.com' }, data: { emailVerified: true } });
+    const token = await recordedLinkToken(app, 'dee@example.com', 'verify-email');
+    expect((await mutate(app, 'auth.verifyEmail', { token, password: PASSWORD })).status).toBe(200);
     expect((await mutate(app, 'auth.signIn', { email: 'dee@example.com', password: PASSWORD, ...empty })).status).toBe(
       200,
     );
@@ -66,13 +66,13 @@ describe('the honeypot field of the public forms', () => {
     const honeypotLines = () =>
       lines.map((line) => JSON.parse(line) as Record<string, unknown>).filter((entry) => entry.honeypot === true);
 
-    const person = { name: 'Eve', email: 'eve@example.com', password: PASSWORD, website: '' };
+    const person = { name: 'Eve', email: 'eve@example.com', website: '' };
     expect((await mutate(app, 'auth.signUp', person)).status).toBe(200);
     // Not caught: the account is made, and nothing is logged about a honeypot.
     expect(await app.db.user.count({ where: { email: person.email } })).toBe(1);
     expect(honeypotLines()).toEqual([]);
 
-    const bot = { name: 'Bot', email: 'bot@example.com', password: PASSWORD, website: 'x' };
+    const bot = { name: 'Bot', email: 'bot@example.com', website: 'x' };
     expect((await mutate(app, 'auth.signUp', bot)).status).toBe(200);
     // Caught: no account, and one line at info (30) naming the procedure.
     expect(await app.db.user.count({ where: { email: bot.email } })).toBe(0);
