@@ -28,15 +28,19 @@ describe('npm run user:create-admin', () => {
     expect((await query(app, 'auth.viewer', undefined, { cookie })).data).toMatchObject({ role: 'admin' });
   });
 
-  it('promotes and confirms an account whose address was never confirmed, so it can sign in', async () => {
+  it('promotes and confirms an account whose sign-up never finished, and prints the link that sets its password', async () => {
     const databaseUrl = await testDatabaseUrl();
     const app = await buildTestApp({ DATABASE_URL: databaseUrl });
     const email = 'stuck@example.com';
-    expect((await mutate(app, 'auth.signUp', { name: 'Stuck', email, password: PASSWORD })).status).toBe(200);
-    const before = await mutate(app, 'auth.signIn', { email, password: PASSWORD });
-    expect(before.appCode).toBe('EMAIL_NOT_VERIFIED');
+    // Signed up, but the link's page (where the password is chosen) was never opened.
+    expect((await mutate(app, 'auth.signUp', { name: 'Stuck', email })).status).toBe(200);
 
-    expect(await createAdmin(databaseUrl, email)).toContain('is now an administrator');
+    const output = await createAdmin(databaseUrl, email);
+    expect(output).toContain('is now an administrator');
+    const link = /http\S+reset-password\?token=\S+/.exec(output)?.[0];
+    expect(link, output).toBeDefined();
+    const token = new URL(link ?? '').searchParams.get('token');
+    expect((await mutate(app, 'auth.resetPassword', { token, password: PASSWORD })).status).toBe(200);
     const cookie = sessionCookie(await mutate(app, 'auth.signIn', { email, password: PASSWORD }));
     expect((await query(app, 'auth.viewer', undefined, { cookie })).data).toMatchObject({ role: 'admin' });
   });

@@ -7,10 +7,10 @@
 import { randomBytes } from 'node:crypto';
 import pino from 'pino';
 import { z } from 'zod';
-import { createAuth } from '../server/auth/create-auth.ts';
+import { createAuth, type Auth } from '../server/auth/create-auth.ts';
 import { loadConfig } from '../server/config.ts';
 import { pendingMigrations } from '../server/db/applied-migrations.ts';
-import { databaseOptionsFrom, openDatabase } from '../server/db/client.ts';
+import { databaseOptionsFrom, openDatabase, type Database } from '../server/db/client.ts';
 import { projectMigrationNames } from '../server/db/migration-folder.ts';
 import { migrateDatabase } from '../server/db/migrations.ts';
 import { createOutboxEmail, latestMessageTo, linkIn } from '../server/email/outbox.ts';
@@ -32,34 +32,49 @@ async function main(): Promise<number> {
     db = await openDatabase(databaseOptionsFrom(config));
   }
   try {
-    const existing = await db.user.findUnique({ where: { email: email.data }, select: { id: true } });
+    // Queued in the outbox: the running server delivers it through its transport.
+    const outbox = createOutboxEmail({ db, messageIdDomain: messageIdDomainOf(config), onQueued: () => undefined });
+    const auth = createAuth({ config, db, email: outbox, log: pino({ level: 'warn' }) });
+    const existing = await db.user.findUnique({
+      where: { email: email.data },
+      select: { id: true, accounts: { where: { providerId: 'credential' }, select: { id: true } } },
+    });
     if (existing) {
       // The operator vouches for the address: an account stuck unconfirmed (its link
-      // only in the outbox, with no admin to read it) can sign in with its password.
+      // only in the outbox, with no admin to read it) is confirmed and promoted.
       await db.user.update({
         where: { id: existing.id },
         data: { role: 'admin', disabled: false, emailVerified: true },
       });
-      console.log(`${email.data} is now an administrator, with a confirmed address: sign in with its password.`);
+      if (existing.accounts.length > 0) {
+        console.log(`${email.data} is now an administrator, with a confirmed address: sign in with its password.`);
+        return 0;
+      }
+      // Sign-up never finished (no password was chosen on the link's page): one is set by link.
+      console.log(`${email.data} is now an administrator, with a confirmed address but no password yet.`);
+      await printPasswordLink(auth, db, email.data);
       return 0;
     }
-    // Queued in the outbox: the running server delivers it through its transport.
-    const outbox = createOutboxEmail({ db, messageIdDomain: messageIdDomainOf(config), onQueued: () => undefined });
-    const auth = createAuth({ config, db, email: outbox, log: pino({ level: 'warn' }) });
     const password = randomBytes(32).toString('base64url');
     await auth.api.signUpEmail({ body: { name: email.data.split('@')[0] ?? 'Admin', email: email.data, password } });
     // The operator vouches for the address; the reset link below proves the mailbox.
     await db.user.update({ where: { email: email.data }, data: { role: 'admin', emailVerified: true } });
-    await auth.api.requestPasswordReset({ body: { email: email.data } });
-    const message = await latestMessageTo(db, email.data, 'reset-password');
-    const link = message && linkIn(message.text, '/reset-password')?.href;
-    console.log(`Created administrator ${email.data}. A password-reset e-mail is queued; the server sends it.`);
-    console.log('Or set a password with this link now (valid for one hour):');
-    console.log(link);
+    console.log(`Created administrator ${email.data}.`);
+    await printPasswordLink(auth, db, email.data);
     return 0;
   } finally {
     await db.$disconnect();
   }
+}
+
+/** Queues a password-reset e-mail (the server sends it) and prints its link for the operator. */
+async function printPasswordLink(auth: Auth, db: Database, address: string) {
+  await auth.api.requestPasswordReset({ body: { email: address } });
+  const message = await latestMessageTo(db, address, 'reset-password');
+  const link = message && linkIn(message.text, '/reset-password')?.href;
+  console.log('A password-reset e-mail is queued; the server sends it.');
+  console.log('Or set a password with this link now (valid for one hour):');
+  console.log(link);
 }
 
 main().then(

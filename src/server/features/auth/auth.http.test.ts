@@ -193,7 +193,7 @@ describe('cross-site requests', () => {
     const app = await buildTestApp();
     const cookie = await signUpVerified(app, 'csrf@example.com');
     const forged = await mutate(app, 'auth.signOut', undefined, { cookie, origin: 'https://evil.example' });
-    expect([forged.status, forged.appCode]).toEqual([403, 'FORBIDDEN']);
+    expect([forged.status, forged.appCode]).toEqual([403, 'ORIGIN_NOT_ALLOWED']);
     expect((await query(app, 'auth.viewer', undefined, { cookie })).data).not.toBeNull();
     expect((await mutate(app, 'auth.signOut', undefined, { cookie })).status).toBe(200);
   });

@@ -4,8 +4,9 @@ import { linkIn } from '../../email/outbox.ts';
 import { mutate, PASSWORD, recordedLinkToken, signUpVerified } from '../../test/http-client.ts';
 import { buildTestApp } from '../../test/test-app.ts';
 
-/** The token of every reset link e-mailed to an address, oldest first. */
+/** The token of every reset link e-mailed to an address, oldest first (once the work after the answers is done). */
 async function resetTokensSentTo(app: FastifyInstance, email: string): Promise<string[]> {
+  await app.services.background.settled();
   const messages = await app.services.db.emailOutbox.findMany({
     where: { recipient: email, template: 'reset-password' },
     orderBy: [{ createdAt: 'asc' }, { id: 'asc' }],
