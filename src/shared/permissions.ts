@@ -57,21 +57,20 @@ export function isPermission(value: unknown): value is Permission {
 /** What the checks need to know about a caller. */
 export interface Principal {
   role: string;
-  /** Set for API keys: the key's scope, which narrows the owner's role (never to a person-only permission). */
+  /** Set for API keys: the key's scope, which narrows the owner's role. */
   scope?: readonly Permission[] | null;
 }
 
 /**
  * Whether a caller holds a permission. `:any` implies `:own` for the same action
  * and entity. An unknown role holds nothing (deny by default); an API key holds
- * only what both its scope and its owner's role allow, and never a person-only permission.
+ * only what both its scope and its owner's role allow.
  */
 export function can(principal: Principal | null | undefined, permission: Permission): boolean {
   if (!principal || !isRole(principal.role)) return false;
   const granted: readonly Permission[] = roles[principal.role];
   const { scope } = principal;
-  // A key made before person-only permissions existed may still list one: it holds nothing of it.
-  const held = (p: Permission) => granted.includes(p) && (!scope || (scope.includes(p) && isApiKeyPermission(p)));
+  const held = (p: Permission) => granted.includes(p) && (!scope || scope.includes(p));
   if (held(permission)) return true;
   return permission.endsWith(':own') && isPermission(permission.replace(/:own$/, ':any'))
     ? held(permission.replace(/:own$/, ':any') as Permission)

@@ -11,6 +11,8 @@ describe('viewerCan', () => {
     const admin = viewer('admin', roles.admin);
     expect(viewerCan(admin, 'read:users:any')).toBe(true);
     expect(viewerCan(admin, 'read:sessions:own')).toBe(true);
+    // What no API key may hold, a person may: the admin screens offer managing keys.
+    expect(viewerCan(admin, 'manage:api-keys:any')).toBe(true);
 
     const member = viewer('member', roles.member);
     expect(viewerCan(member, 'read:sessions:own')).toBe(true);

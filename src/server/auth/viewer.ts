@@ -1,4 +1,4 @@
-import { defaultRole, isPermission, type Permission } from '../../shared/permissions.ts';
+import { defaultRole, isApiKeyPermission, isPermission, type Permission } from '../../shared/permissions.ts';
 import { AppError } from '../../shared/errors.ts';
 import type { Auth } from './create-auth.ts';
 
@@ -84,7 +84,8 @@ async function fromApiKey(auth: Auth, key: string): Promise<Credentials> {
   const ctx = await auth.$context;
   const owner = await ctx.internalAdapter.findUserById(result.key.referenceId);
   if (!owner || (owner as { disabled?: boolean }).disabled) return { kind: 'refused' };
-  const scope = (result.key.permissions?.app ?? []).filter(isPermission);
+  // A key made before keys were barred from managing keys may still list that: it holds nothing of it.
+  const scope = (result.key.permissions?.app ?? []).filter(isPermission).filter(isApiKeyPermission);
   return {
     kind: 'valid',
     viewer: {

@@ -220,6 +220,9 @@ describe('API keys never grant more than their maker holds', () => {
     const { bearer } = await keyManagingKeys(app, admin);
     const viewer = (await query(app, 'auth.viewer', undefined, bearer)).data as { permissions: string[] };
     expect(viewer.permissions).toEqual([]);
+    // Its signed-in owner still holds it.
+    const owner = (await query(app, 'auth.viewer', undefined, { cookie: admin })).data as { permissions: string[] };
+    expect(owner.permissions).toContain('manage:api-keys:any');
   });
 
   it('a signed-in admin cannot give a key the power to manage keys', async () => {
