@@ -180,6 +180,13 @@ export const errorCatalogue = {
     showDetails: false,
     description: 'A dependency (the database) does not answer, or the server cannot be reached.',
   },
+  STORAGE_FULL: {
+    trpcCode: 'SERVICE_UNAVAILABLE',
+    httpStatus: 503,
+    message: 'The server is out of storage space. Try again later; the operators have been alerted.',
+    showDetails: false,
+    description: 'A write found the disk full; `/readyz` says `storage full` meanwhile.',
+  },
 } as const satisfies Record<string, ErrorDefinition>;
 
 export interface ErrorDefinition {

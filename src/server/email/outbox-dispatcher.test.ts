@@ -135,4 +135,60 @@ describe('the outbox dispatcher', () => {
     const left = await db.emailOutbox.findMany({ select: { recipient: true }, orderBy: { recipient: 'asc' } });
     expect(left.map(({ recipient }) => recipient)).toEqual(['person3@example.com', 'person4@example.com']);
   });
+
+  /**
+   * A transport whose server answers only once the attempt is being ended: `accepts`
+   * says whether that answer was the acceptance (it came first) or nothing (the
+   * connection closed first). `started` resolves when a send begins.
+   */
+  function answeringAtTheEnd(accepts: boolean) {
+    const sent: OutgoingEmail[] = [];
+    let begin: () => void = () => undefined;
+    const started = new Promise<void>((resolve) => {
+      begin = resolve;
+    });
+    const transport: EmailTransport = {
+      name: 'log',
+      async send(email, signal) {
+        begin();
+        await new Promise((resolve) => {
+          signal.addEventListener('abort', resolve, { once: true });
+        });
+        if (!accepts) throw new Error((signal.reason as Error).message);
+        sent.push(email);
+      },
+      async verify() {
+        // Always ready.
+      },
+      close() {
+        // Nothing to release.
+      },
+    };
+    return { transport, sent, started };
+  }
+
+  it('records a message the server accepted as its time ran out as sent, never as failed', async () => {
+    const { db, queue, dispatcher } = await outboxOnFreshDatabase();
+    await queue(1);
+    const { transport, sent } = answeringAtTheEnd(true);
+    await dispatcher(transport, { sendTimeoutMs: 100, maxAttempts: 1 }).deliverDue();
+    expect(sent).toHaveLength(1);
+    expect(await db.emailOutbox.findFirstOrThrow()).toMatchObject({ status: 'sent', attempts: 1, lastError: null });
+  });
+
+  it('ends the attempt in flight when stopping takes too long, and records it for a retry', async () => {
+    const { db, queue, dispatcher } = await outboxOnFreshDatabase();
+    await queue(1);
+    const { transport, sent, started } = answeringAtTheEnd(false);
+    const running = dispatcher(transport, { sendTimeoutMs: 60_000, stopWaitMs: 50 });
+    running.start();
+    await started;
+    await running.stop();
+    expect(sent).toHaveLength(0);
+    expect(await db.emailOutbox.findFirstOrThrow()).toMatchObject({
+      status: 'pending',
+      attempts: 1,
+      lastError: 'The server stopped during the delivery',
+    });
+  });
 });

@@ -11,8 +11,13 @@ export interface DispatcherOptions {
   maxAttempts: number;
   retryBaseMs: number;
   retryMaxMs: number;
-  /** The longest one delivery attempt may take; a claimed row's lease is a multiple of it. */
+  /**
+   * The longest one delivery attempt may take (EMAIL_SEND_TIMEOUT_MS): then it is
+   * ended, with its connection. A claimed row's lease is four times it.
+   */
   sendTimeoutMs: number;
+  /** How long `stop` lets the attempt in flight finish before ending it (default 5 s). */
+  stopWaitMs?: number;
   /** Sent and failed rows older than this are deleted. */
   retentionMs: number;
   /** Told the outcome of every attempt (metrics). */
@@ -27,7 +32,10 @@ export interface OutboxDispatcher {
   deliverDue(): Promise<number>;
   /** Deletes sent and failed rows past the retention period. */
   prune(): Promise<number>;
-  /** Claims nothing more; waits for the attempt in flight (up to STOP_TIMEOUT_MS), then resolves. */
+  /**
+   * Claims nothing more; lets the attempt in flight finish (up to `stopWaitMs`, and never
+   * past its own time), else ends it, and resolves once its outcome is recorded.
+   */
   stop(): Promise<void>;
 }
 
@@ -44,8 +52,8 @@ export function retryDelay(attempt: number, baseMs: number, maxMs: number, rando
 const PRUNE_EVERY_MS = 60 * 60 * 1000;
 /** The longest the dispatcher sleeps before looking for due rows (retries, other instances' rows). */
 const POLL_INTERVAL_MS = 5_000;
-/** How long `stop` waits for the delivery in flight. */
-const STOP_TIMEOUT_MS = 5_000;
+/** How long `stop` lets the attempt in flight finish, unless told otherwise. */
+const STOP_WAIT_MS = 5_000;
 
 /**
  * Delivers the outbox. Each row is claimed with a compare-and-set on
@@ -53,15 +61,24 @@ const STOP_TIMEOUT_MS = 5_000;
  * so a row whose dispatcher died is taken over once the lease ends. Delivery is at
  * least once: a crash between the transport's acceptance and the `sent` mark sends
  * the row again, with the same Message-ID. A `sent` row is never claimed again.
+ *
+ * An attempt is ended, not abandoned: at its deadline (or when `stop` gives up
+ * waiting) its signal makes the transport close the connection, and the row records
+ * what the transport then reports. So an attempt never goes on delivering behind a
+ * retry, and a message the server accepted before the end is recorded `sent`. The one
+ * window left is the server accepting just as the connection closes, before its answer
+ * arrives: the retry carries the same Message-ID.
  */
 export function createOutboxDispatcher(options: DispatcherOptions): OutboxDispatcher {
   const { db, transport, log, maxAttempts } = options;
-  const attemptTimeoutMs = options.sendTimeoutMs * 3;
+  const attemptTimeoutMs = options.sendTimeoutMs;
   const leaseMs = options.sendTimeoutMs * 4;
+  const stopWaitMs = options.stopWaitMs ?? STOP_WAIT_MS;
 
   let running = false;
   let loop: Promise<void> | undefined;
-  let inFlight: Promise<unknown> | undefined;
+  /** The attempt in flight: how to end it, and its whole course up to the recorded outcome. */
+  let inFlight: { controller: AbortController; recorded: Promise<unknown> } | undefined;
   let wakeUp: (() => void) | undefined;
   let lastPrunedAt = 0;
   // Read through a function: `stop` changes it while the loop awaits.
@@ -102,22 +119,52 @@ export function createOutboxDispatcher(options: DispatcherOptions): OutboxDispat
     });
     // Another dispatcher claimed it first: look for the next row.
     if (!row) return true;
-    const ours = { id: candidate.id, status: 'sending', attempts: attempt };
-    const context = { outboxId: candidate.id, attempt, requestId: row.requestId };
+    const controller = new AbortController();
+    const recorded = attemptAndRecord(candidate.id, attempt, row, controller);
+    inFlight = { controller, recorded };
     try {
-      const sending = withTimeout(
-        transport.send({
+      await recorded;
+    } finally {
+      inFlight = undefined;
+    }
+    return true;
+  }
+
+  /** One delivery attempt of a claimed row, ended at its deadline, and its outcome recorded. */
+  async function attemptAndRecord(
+    id: string,
+    attempt: number,
+    row: {
+      recipient: string;
+      subject: string;
+      html: string;
+      text: string;
+      messageId: string;
+      requestId: string | null;
+    },
+    controller: AbortController,
+  ): Promise<void> {
+    const ours = { id, status: 'sending', attempts: attempt };
+    const context = { outboxId: id, attempt, requestId: row.requestId };
+    let deadline: NodeJS.Timeout | undefined;
+    try {
+      await transport.prepare?.();
+      deadline = setTimeout(() => {
+        controller.abort(new Error(`No answer within ${attemptTimeoutMs} ms`));
+      }, attemptTimeoutMs);
+      // Settles promptly once the signal aborts (the transport's contract): no race with a
+      // timer of our own, whose loss would leave the send going on behind the retry.
+      await transport.send(
+        {
           from: options.from,
           to: row.recipient,
           subject: row.subject,
           html: row.html,
           text: row.text,
           messageId: row.messageId,
-        }),
-        attemptTimeoutMs,
+        },
+        controller.signal,
       );
-      inFlight = sending;
-      await sending;
     } catch (error) {
       const lastError = (error instanceof Error ? error.message : String(error)).slice(0, limits.email.errorLength);
       const final = error instanceof PermanentDeliveryError || attempt >= maxAttempts;
@@ -131,9 +178,9 @@ export function createOutboxDispatcher(options: DispatcherOptions): OutboxDispat
       options.onAttempt?.(final ? 'failed' : 'retry');
       if (final) log.error({ ...context, error: lastError }, 'e-mail failed for good');
       else log.warn({ ...context, error: lastError, nextAttemptAt }, 'e-mail delivery failed; will retry');
-      return true;
+      return;
     } finally {
-      inFlight = undefined;
+      clearTimeout(deadline);
     }
     options.onAttempt?.('sent');
     const marked = await db.emailOutbox.updateMany({
@@ -142,7 +189,6 @@ export function createOutboxDispatcher(options: DispatcherOptions): OutboxDispat
     });
     if (marked.count === 0) log.warn(context, 'e-mail sent after its lease ended; another dispatcher may resend it');
     else log.info(context, 'e-mail sent');
-    return true;
   }
 
   async function prune(): Promise<number> {
@@ -213,43 +259,29 @@ export function createOutboxDispatcher(options: DispatcherOptions): OutboxDispat
     async stop() {
       running = false;
       wakeUp?.();
-      const current = inFlight;
-      if (current) {
+      const attempt = inFlight;
+      if (attempt) {
+        const settled = attempt.recorded.then(
+          () => true,
+          () => true,
+        );
         const finished = await Promise.race([
-          current.then(
-            () => true,
-            () => true,
-          ),
+          settled,
           new Promise<false>((resolve) =>
             setTimeout(() => {
               resolve(false);
-            }, STOP_TIMEOUT_MS).unref(),
+            }, stopWaitMs).unref(),
           ),
         ]);
         if (!finished) {
-          log.warn('stopping with an e-mail in flight: it is retried after its lease ends');
-          return;
+          // Ended rather than left running: an attempt that went on after the process
+          // stopped would deliver a copy that the next start sends again.
+          log.warn('stopping with an e-mail in flight: its attempt is ended, and it is retried');
+          attempt.controller.abort(new Error('The server stopped during the delivery'));
+          await settled;
         }
       }
       await loop;
     },
   };
-}
-
-function withTimeout<T>(promise: Promise<T>, ms: number): Promise<T> {
-  return new Promise<T>((resolve, reject) => {
-    const timer = setTimeout(() => {
-      reject(new Error(`No answer within ${ms} ms`));
-    }, ms);
-    promise.then(
-      (value) => {
-        clearTimeout(timer);
-        resolve(value);
-      },
-      (error: unknown) => {
-        clearTimeout(timer);
-        reject(error instanceof Error ? error : new Error(String(error)));
-      },
-    );
-  });
 }

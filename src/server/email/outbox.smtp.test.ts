@@ -185,3 +185,76 @@ describe('the outbox over a real SMTP server', () => {
     expect(row.status).toBe('sent');
   });
 });
+
+/**
+ * A slow provider: every reply after the greeting held `replyDelayMs`.
+ * EMAIL_SEND_TIMEOUT_MS bounds each wait for a reply and the whole attempt. Five such
+ * replies make a delivery (EHLO, MAIL, RCPT, DATA, the final 250): at 800 ms each, every
+ * reply comes within the 1 s timeout, but the attempt's time is up long before the
+ * message is sent; at 50 ms each, the server accepts well within it.
+ */
+const SEND_TIMEOUT_MS = 1_000;
+const SLOW_REPLY_MS = 800;
+
+describe('the outbox over a slow SMTP server', () => {
+  it('ends an attempt that ran out of time, with its connection, before the next starts: never a copy per attempt', async () => {
+    const server = await startSmtpServer({ replyDelayMs: SLOW_REPLY_MS });
+    const app = await buildTestApp(
+      smtp(server.port, { EMAIL_SEND_TIMEOUT_MS: SEND_TIMEOUT_MS, EMAIL_MAX_ATTEMPTS: 2, EMAIL_RETRY_BASE_MS: 100 }),
+    );
+    await app.ready();
+    // The start-up check of the transport has had its session.
+    await waitFor(() => {
+      expect(server.sessions.opened).toBe(1);
+    });
+    await server.idle();
+
+    const row = await signUpAndAwaitOutbox(app, 'failed');
+    // Whatever the abandoned attempts were still doing is over.
+    await server.idle();
+    expect(row.attempts).toBe(2);
+    expect(server.sessions.opened).toBe(1 + 2);
+    expect(server.sessions.mostOpenAtOnce).toBe(1);
+    // The row says what the server did: it accepted nothing.
+    expect(server.accepted).toHaveLength(0);
+    expect(row.sentAt).toBeNull();
+  }, 30_000);
+
+  it('delivers exactly once, and records it sent, when the server answers slowly but in time', async () => {
+    const server = await startSmtpServer({ replyDelayMs: 50 });
+    const app = await buildTestApp(smtp(server.port, { EMAIL_SEND_TIMEOUT_MS: SEND_TIMEOUT_MS }));
+    const row = await signUpAndAwaitOutbox(app, 'sent');
+    await server.idle();
+    expect(row.attempts).toBe(1);
+    expect(server.accepted.map(({ parsed }) => parsed.messageId)).toEqual([row.messageId]);
+  });
+
+  it('sends exactly one copy when the app is stopped mid-send and started again', async () => {
+    const server = await startSmtpServer({ replyDelayMs: SLOW_REPLY_MS });
+    const config = smtp(server.port, { EMAIL_SEND_TIMEOUT_MS: SEND_TIMEOUT_MS });
+    const first = await buildTestApp(config);
+    await first.ready();
+    await waitFor(() => {
+      expect(server.sessions.opened).toBe(1);
+    });
+    await server.idle();
+    await mutate(first, 'auth.signUp', { name: 'Ada', email: 'ada@example.com', password: PASSWORD });
+    // The delivery's session is open: stop now.
+    await waitFor(() => {
+      expect(server.sessions.opened).toBe(2);
+    });
+    await first.close();
+    await server.idle();
+
+    // Started again on the same database, with the provider fast again.
+    const fast = await startSmtpServer();
+    const second = await buildTestApp({ ...smtp(fast.port), DATABASE_URL: first.services.config.DATABASE_URL });
+    await second.ready();
+    await waitFor(async () => {
+      const row = await second.services.db.emailOutbox.findFirstOrThrow({ where: { recipient: 'ada@example.com' } });
+      expect(row.status).toBe('sent');
+    });
+    await second.outbox.deliverDue();
+    expect([...server.accepted, ...fast.accepted]).toHaveLength(1);
+  }, 30_000);
+});

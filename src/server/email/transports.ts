@@ -1,5 +1,5 @@
 import type { FastifyBaseLogger } from 'fastify';
-import type { Transporter } from 'nodemailer';
+import type { SendMailOptions, Transporter } from 'nodemailer';
 import { splitLinks } from '../../shared/split-links.ts';
 import type { Config } from '../config.ts';
 
@@ -16,7 +16,15 @@ export interface OutgoingEmail {
 /** How e-mail leaves the process: chosen by EMAIL_TRANSPORT, used only by the dispatcher. */
 export interface EmailTransport {
   readonly name: 'smtp' | 'log';
-  send(email: OutgoingEmail): Promise<void>;
+  /**
+   * Delivers `email`. Once `signal` aborts, the attempt is over: its connection is closed
+   * at once, so nothing of it reaches the server afterwards, and the promise settles
+   * promptly: resolved if the server had already accepted the message (its answer to
+   * the end of DATA came first), rejected with the abort's reason otherwise.
+   */
+  send(email: OutgoingEmail, signal: AbortSignal): Promise<void>;
+  /** Loads what sending needs, before an attempt's time starts: loading is not the server being slow. */
+  prepare?(): Promise<void>;
   /** Checks the connection and credentials. */
   verify(): Promise<void>;
   close(): void;
@@ -62,6 +70,7 @@ export function createSmtpTransport(config: Config): EmailTransport {
         requireTLS: config.SMTP_TLS === 'starttls',
         ignoreTLS: config.SMTP_TLS === 'none',
         ...(config.SMTP_USER ? { auth: { user: config.SMTP_USER, pass: config.SMTP_PASSWORD ?? '' } } : {}),
+        // Each wait is bounded by the attempt's own time; the dispatcher's signal bounds the whole.
         connectionTimeout: timeout,
         greetingTimeout: timeout,
         socketTimeout: timeout,
@@ -72,29 +81,41 @@ export function createSmtpTransport(config: Config): EmailTransport {
     ));
   return {
     name: 'smtp',
-    async send(email) {
+    async send(email, signal) {
+      // nodemailer (10.x) ends the send on `signal` and closes its connection, unless the
+      // server's acceptance came first (smtp-transport's `finish` runs once). Its type
+      // declarations predate the option.
+      const message: SendMailOptions & { signal: AbortSignal } = {
+        ...email,
+        headers: {
+          // RFC 3834: tells autoresponders not to answer.
+          'Auto-Submitted': 'auto-generated',
+        },
+        signal,
+      };
       try {
-        await (
-          await loadTransporter()
-        ).sendMail({
-          ...email,
-          headers: {
-            // RFC 3834: tells autoresponders not to answer.
-            'Auto-Submitted': 'auto-generated',
-          },
-        });
+        await (await loadTransporter()).sendMail(message);
       } catch (error) {
+        if (signal.aborted) {
+          const reason: unknown = signal.reason;
+          throw new Error(reason instanceof Error ? reason.message : 'The delivery was ended', { cause: error });
+        }
         if (isPermanentSmtpError(error)) {
           throw new PermanentDeliveryError(describeSmtpError(error), { cause: error });
         }
         throw new Error(describeSmtpError(error), { cause: error });
       }
     },
+    async prepare() {
+      await loadTransporter();
+    },
     async verify() {
       await (await loadTransporter()).verify();
     },
     close() {
-      // Never used, nothing to close; a load that failed has nothing open either.
+      // Without a pool each message has its own connection, closed with its send (or
+      // by its signal): this releases the transporter. Never used, nothing to close; a
+      // load that failed has nothing open either.
       void transporter?.then(
         (opened) => {
           opened.close();

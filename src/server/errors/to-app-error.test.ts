@@ -87,6 +87,56 @@ describe('toAppError: everything that escapes a procedure becomes a catalogue er
     expect(toAppError(new TRPCError({ code: 'INTERNAL_SERVER_ERROR', cause: failure })).code).toBe('UNAVAILABLE');
   });
 
+  /** A Prisma error over a driver adapter error, as Prisma 7 throws it (code, meta.driverAdapterError.cause). */
+  const overDriver = (code: string, cause: Record<string, unknown>) =>
+    Object.assign(new Error('Database error'), {
+      name: 'PrismaClientKnownRequestError',
+      code,
+      clientVersion: '7.10.0',
+      meta: { driverAdapterError: { cause } },
+    });
+
+  it.each([
+    ['a dropped database (P1003, 3D000)', overDriver('P1003', { kind: 'DatabaseDoesNotExist', originalCode: '3D000' })],
+    ['a connection the server closed (P1017)', overDriver('P1017', { kind: 'ConnectionClosed' })],
+    [
+      'a backend terminated by DROP DATABASE WITH (FORCE) (57P01)',
+      overDriver('P2039', { kind: 'postgres', code: '57P01' }),
+    ],
+    ['a server starting up or in recovery (57P03)', overDriver('P2039', { kind: 'postgres', code: '57P03' })],
+    ['a connection failure (class 08)', overDriver('P2010', { kind: 'postgres', code: '08006' })],
+    [
+      'pg’s own error, unwrapped (57P01)',
+      Object.assign(new Error('terminating connection'), { code: '57P01', severity: 'FATAL' }),
+    ],
+    [
+      'P1003 without its driver cause',
+      Object.assign(new Error('gone'), { name: 'PrismaClientKnownRequestError', code: 'P1003' }),
+    ],
+  ])('maps %s to UNAVAILABLE', (_name, failure) => {
+    expect(toAppError(failure).code).toBe('UNAVAILABLE');
+    expect(toAppError(new TRPCError({ code: 'INTERNAL_SERVER_ERROR', cause: failure })).code).toBe('UNAVAILABLE');
+  });
+
+  // PostgreSQL's disk cannot be filled on a shared test server: its error is built as the adapter passes it on.
+  it.each([
+    ['PostgreSQL’s disk_full (53100)', overDriver('P2039', { kind: 'postgres', code: '53100', originalCode: '53100' })],
+    ['SQLite’s SQLITE_FULL', overDriver('P2039', { kind: 'sqlite', originalCode: 'SQLITE_FULL', extendedCode: 1 })],
+    [
+      'SQLITE_FULL under a wrapper that says what was being written',
+      new Error('The e-mail could not be queued', {
+        cause: overDriver('P2039', { kind: 'sqlite', originalCode: 'SQLITE_FULL' }),
+      }),
+    ],
+  ])('maps %s to STORAGE_FULL', (_name, failure) => {
+    expect(toAppError(failure).code).toBe('STORAGE_FULL');
+    expect(toAppError(new TRPCError({ code: 'INTERNAL_SERVER_ERROR', cause: failure })).code).toBe('STORAGE_FULL');
+  });
+
+  it('keeps a query’s own PostgreSQL error INTERNAL: a syntax error is no outage', () => {
+    expect(toAppError(overDriver('P2010', { kind: 'postgres', code: '42601' })).code).toBe('INTERNAL');
+  });
+
   it('keeps a plain error that merely mentions a connection INTERNAL: only Prisma’s errors count', () => {
     expect(toAppError(new Error('Connection terminated unexpectedly')).code).toBe('INTERNAL');
   });

@@ -1,5 +1,6 @@
 import { TRPCError, type TRPC_ERROR_CODE_KEY } from '@trpc/server';
 import { AppError, type AppErrorCode, type FieldErrors } from '../../shared/errors.ts';
+import { databaseFailureOf } from './database-failure.ts';
 
 /** tRPC's own codes, for errors tRPC raises itself (unknown procedure, oversized batch…). */
 const codeFromTrpc: Partial<Record<TRPC_ERROR_CODE_KEY, AppErrorCode>> = {
@@ -29,7 +30,11 @@ const codeFromPrisma: Record<string, AppErrorCode> = {
   P2003: 'CONFLICT', // foreign key constraint
   P2025: 'NOT_FOUND', // record required by the operation not found
   P2034: 'CONFLICT', // write conflict or deadlock: retry
+  // The database cannot be used right now (errors/database-failure.ts reads the
+  // driver's cause first; these codes are the fallback when it is absent).
   P1001: 'UNAVAILABLE', // database server unreachable
+  P1003: 'UNAVAILABLE', // database does not exist: dropped under the running app
+  P1017: 'UNAVAILABLE', // the server closed the connection
   // Operation timed out; on SQLite, SQLITE_BUSY: another process held the write lock
   // beyond the busy timeout. Retrying shortly usually succeeds.
   P1008: 'UNAVAILABLE',
@@ -60,28 +65,12 @@ export function fieldErrorsFromIssues(issues: Issue[]): FieldErrors {
   return fields;
 }
 
-/** Driver adapter error kinds that mean the database cannot be reached right now. */
-const UNREACHABLE_KINDS = new Set(['DatabaseNotReachable', 'ConnectionClosed', 'SocketTimeout', 'TooManyConnections']);
-
-/**
- * The database is unreachable: the driver adapter says so, whatever Prisma code wraps
- * it (a raw query's P2010 as much as a model query's P1001), or pg's pool failed to
- * connect or lost the connection mid-query, which reaches Prisma as a plain error
- * (it carries Prisma's `clientVersion`, and pg's message).
- */
-export function isDatabaseUnreachable(error: unknown): boolean {
-  const candidate = error as {
-    meta?: { driverAdapterError?: { cause?: { kind?: string } } };
-    clientVersion?: unknown;
-    message?: unknown;
-  } | null;
-  const kind = candidate?.meta?.driverAdapterError?.cause?.kind;
-  if (kind && UNREACHABLE_KINDS.has(kind)) return true;
-  return (
-    typeof candidate?.clientVersion === 'string' &&
-    typeof candidate.message === 'string' &&
-    /Connection terminated|timeout exceeded when trying to connect|ECONNREFUSED|ECONNRESET/.test(candidate.message)
-  );
+/** A database that is away, gone or out of room: the catalogue's answer to each. */
+function fromDatabaseFailure(error: unknown): AppError | undefined {
+  const failure = databaseFailureOf(error);
+  if (failure === 'unreachable') return new AppError('UNAVAILABLE', { cause: error });
+  if (failure === 'storage-full') return new AppError('STORAGE_FULL', { cause: error });
+  return undefined;
 }
 
 function prismaCode(error: unknown): string | undefined {
@@ -106,7 +95,8 @@ export function toAppError(error: unknown): AppError {
     if (issues && code === 'BAD_REQUEST') {
       return new AppError('VALIDATION_FAILED', { fieldErrors: fieldErrorsFromIssues(issues), cause });
     }
-    if (isDatabaseUnreachable(cause)) return new AppError('UNAVAILABLE', { cause });
+    const database = fromDatabaseFailure(cause);
+    if (database) return database;
     const prisma = prismaCode(cause);
     if (prisma) return fromPrisma(prisma, cause);
     const mapped = codeFromTrpc[code];
@@ -117,7 +107,8 @@ export function toAppError(error: unknown): AppError {
       return new AppError(mapped, { ...(wrapsLibraryError ? {} : { message: error.message }), cause: error });
     return new AppError('INTERNAL', { cause: cause ?? error });
   }
-  if (isDatabaseUnreachable(error)) return new AppError('UNAVAILABLE', { cause: error });
+  const database = fromDatabaseFailure(error);
+  if (database) return database;
   const prisma = prismaCode(error);
   if (prisma) return fromPrisma(prisma, error);
   const issues = issuesOf(error);

@@ -38,6 +38,8 @@ export const emailPlugin = fp<{ config: Config; metrics: AppMetrics }>(
       retryBaseMs: config.EMAIL_RETRY_BASE_MS,
       retryMaxMs: config.EMAIL_RETRY_MAX_MS,
       sendTimeoutMs: config.EMAIL_SEND_TIMEOUT_MS,
+      // Half the shutdown's time for the delivery in flight, the rest for what closes after it.
+      stopWaitMs: Math.min(5_000, config.SHUTDOWN_TIMEOUT_MS / 2),
       retentionMs: config.EMAIL_RETENTION_DAYS * DAY_MS,
       onAttempt: (outcome) => {
         metrics.emailAttempts.inc({ outcome });

@@ -1,5 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { findFreePort } from '../../scripts/container/processes.ts';
+import { errorCatalogue } from '../../shared/errors.ts';
+import type { Config } from '../config.ts';
+import { fakeClientBuild } from '../test/fake-client-build.ts';
 import { mutate, query } from '../test/http-client.ts';
 import { buildTestApp, testEngine } from '../test/test-app.ts';
 
@@ -75,5 +78,53 @@ describe('/metrics', () => {
     expect(response.status).toBe(200);
     expect(await response.text()).toContain('process_cpu_seconds_total');
     expect((await app.inject('/metrics')).statusCode).toBe(404);
+  });
+});
+
+/** The app as production serves it: with the client build, whose HTML shell answers page navigations. */
+const withClient = (overrides: Partial<Config>) =>
+  buildTestApp({ CLIENT_DIST_DIR: fakeClientBuild(), ...overrides }, { client: 'static' });
+
+/** A scraper without the token, and a person typing the address into a browser. */
+const askers = [{}, { accept: 'text/html,application/xhtml+xml' }];
+
+describe('/metrics never answers with the HTML shell', () => {
+  it.each([
+    ['metrics are off', {}],
+    ['metrics are served on a port of their own', { METRICS_PORT: 1 }],
+  ] as const)('is a catalogue 404 on the app’s port when %s', async (_name, overrides) => {
+    // Not ready: a METRICS_PORT is only listened on once the app is.
+    const app = await withClient(overrides);
+    for (const headers of askers) {
+      const response = await app.inject({ url: '/metrics', headers });
+      expect(response.statusCode).toBe(404);
+      expect(response.headers['content-type']).toMatch(/application\/json/);
+      expect(response.json()).toEqual({
+        error: {
+          code: 'NOT_FOUND',
+          message: 'Nothing is served at GET /metrics.',
+          requestId: response.headers['x-request-id'],
+        },
+      });
+    }
+    expect((await app.inject('/metrics/anything')).statusCode).toBe(404);
+  });
+
+  it('is a catalogue 401 without the right token', async () => {
+    const app = await withClient({ METRICS_TOKEN: TOKEN });
+    for (const headers of [...askers, { authorization: `Bearer ${'x'.repeat(TOKEN.length)}` }]) {
+      const response = await app.inject({ url: '/metrics', headers });
+      expect(response.statusCode).toBe(401);
+      expect(response.headers['content-type']).toMatch(/application\/json/);
+      expect(response.json()).toEqual({
+        error: {
+          code: 'UNAUTHENTICATED',
+          message: errorCatalogue.UNAUTHENTICATED.message,
+          requestId: response.headers['x-request-id'],
+        },
+      });
+    }
+    const scraped = await app.inject({ url: '/metrics', headers: { authorization: `Bearer ${TOKEN}` } });
+    expect(scraped.statusCode).toBe(200);
   });
 });

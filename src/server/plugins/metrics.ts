@@ -5,6 +5,13 @@ import type { Config } from '../config.ts';
 import type { Registry } from 'prom-client';
 import type { AppMetrics } from '../metrics/app-metrics.ts';
 
+/**
+ * Where Prometheus scrapes. Never a page: on the app's port it is the metrics, a 401,
+ * or a JSON 404 when they are off or on their own port, never the HTML shell
+ * (plugins/not-found-and-errors.ts), which would read as a 200 to a scraper.
+ */
+export const METRICS_PATH = '/metrics';
+
 function sameSecret(given: string, expected: string): boolean {
   const [a, b] = [Buffer.from(given), Buffer.from(expected)];
   return a.length === b.length && timingSafeEqual(a, b);
@@ -36,7 +43,7 @@ export const metricsPlugin = fp<{ config: Config; metrics: AppMetrics }>(
 
     const token = config.METRICS_TOKEN;
     if (token) {
-      app.get('/metrics', { logLevel: 'warn' }, async (req, reply) => {
+      app.get(METRICS_PATH, { logLevel: 'warn' }, async (req, reply) => {
         const given = /^Bearer (.+)$/.exec(req.headers.authorization ?? '')?.[1] ?? '';
         if (!sameSecret(given, token)) {
           throw Object.assign(new Error('A metrics token is required.'), { statusCode: 401 });
@@ -49,7 +56,7 @@ export const metricsPlugin = fp<{ config: Config; metrics: AppMetrics }>(
       let server: FastifyInstance | undefined;
       app.addHook('onReady', async () => {
         server = Fastify({ logger: false });
-        server.get('/metrics', async (_req, reply) => sendMetrics(registry, reply));
+        server.get(METRICS_PATH, async (_req, reply) => sendMetrics(registry, reply));
         await server.listen({ host: config.HOST, port: config.METRICS_PORT });
         app.log.info({ port: config.METRICS_PORT }, 'metrics served on their own port');
       });

@@ -4,9 +4,10 @@ import { AppError, errorCatalogue, type AppErrorCode } from '../../shared/errors
 import { TRPC_PATH } from '../../shared/transport.ts';
 import type { AppMetrics } from '../metrics/app-metrics.ts';
 import { trpcErrorBody } from '../trpc/http-error-body.ts';
+import { METRICS_PATH } from './metrics.ts';
 
 /** Paths the HTML shell never answers: an API miss must look like an API miss. */
-const NON_PAGE_PREFIXES = [TRPC_PATH, '/assets', '/api', '/healthz', '/readyz'];
+const NON_PAGE_PREFIXES = [TRPC_PATH, '/assets', '/api', '/healthz', '/readyz', METRICS_PATH];
 
 /** `..`, a backslash, a NUL or an empty segment, raw or percent-encoded: a probe, never a page. */
 const PROBING_PATH = /(?:^|\/)(?:\.|%2e){2}(?:\/|%2f|\\|%5c|$)|\\|%5c|%00|\/\//i;

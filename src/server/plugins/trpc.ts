@@ -120,7 +120,8 @@ export const trpcPlugin = fp<{ services: AppServices; router: AppRouter; fastPat
             onError: ({ error, path }) => {
               const appError = toAppError(error);
               services.metrics.errors.inc({ code: appError.code });
-              if (appError.code === 'INTERNAL' || appError.code === 'UNAVAILABLE') {
+              if (appError.code === 'STORAGE_FULL') app.storageFull.record();
+              if (appError.code === 'INTERNAL' || appError.code === 'UNAVAILABLE' || appError.code === 'STORAGE_FULL') {
                 req.log.error({ err: appError.cause ?? error, procedure: path }, 'procedure failed');
               } else {
                 req.log.info({ code: appError.code, procedure: path }, appError.message);
@@ -131,5 +132,5 @@ export const trpcPlugin = fp<{ services: AppServices; router: AppRouter; fastPat
       });
     });
   },
-  { name: 'trpc', dependencies: ['db'] },
+  { name: 'trpc', dependencies: ['db', 'health'] },
 );
