@@ -50,15 +50,14 @@ export function signUpByLink() {
           const { options, internalAdapter, secret, baseURL } = ctx.context;
           const sendLink = options.emailVerification?.sendVerificationEmail;
           if (!sendLink) throw APIError.from('BAD_REQUEST', BASE_ERROR_CODES.VERIFICATION_EMAIL_NOT_ENABLED);
+          const { name } = ctx.body;
           const email = ctx.body.email.toLowerCase();
           return runWithTransaction(ctx.context.adapter, async () => {
             const found = await internalAdapter.findUserByEmail(email);
             if (found?.user.emailVerified) return ctx.json({ status: true });
             const user =
-              found?.user ??
-              (await internalAdapter.createUser({ email, name: ctx.body.name }, { method: 'email-password' }));
+              found?.user ?? (await internalAdapter.createUser({ email, name }, { method: 'email-password' }));
             // A token of its own for each request (`jti`), so each sign-up gets its own link.
-            const { name } = ctx.body;
             const token = await createEmailVerificationToken(
               secret,
               email,

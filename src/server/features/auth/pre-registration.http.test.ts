@@ -68,4 +68,18 @@ describe('an account pre-registered with somebody else’s address', () => {
     expect([early.status, early.appCode]).toEqual([401, 'INVALID_CREDENTIALS']);
     expect(comparableBody(early)).toBe(comparableBody(unknown));
   });
+
+  it('a pending account made with a password before this flow gets the password chosen on the link’s page', async () => {
+    const app = await buildTestApp();
+    // As the library's own sign-up made accounts before: with the maker's password.
+    await app.services.auth.api.signUpEmail({ body: { name: 'Mallory', email: VICTIM, password: ATTACKER_PASSWORD } });
+    await mutate(app, 'auth.signUp', { name: 'Victor', email: VICTIM });
+    const token = await recordedLinkToken(app, VICTIM, 'verify-email');
+
+    expect((await mutate(app, 'auth.verifyEmail', { token, password: VICTIM_PASSWORD })).status).toBe(200);
+    expect((await mutate(app, 'auth.signIn', { email: VICTIM, password: ATTACKER_PASSWORD })).appCode).toBe(
+      'INVALID_CREDENTIALS',
+    );
+    expect((await mutate(app, 'auth.signIn', { email: VICTIM, password: VICTIM_PASSWORD })).status).toBe(200);
+  });
 });
