@@ -1,25 +1,9 @@
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { defineConfig, devices } from '@playwright/test';
 import { firstAdminEmail } from './e2e/first-admin.ts';
-
-/** A port nobody listens on right now: the OS picks it, we release it for the server. */
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.unref();
-    server.on('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      server.close(() => {
-        if (typeof address === 'object' && address) resolve(address.port);
-        else reject(new Error('The OS gave no port'));
-      });
-    });
-  });
-}
+import { freePort } from './e2e/fresh-server.ts';
 
 /** A new, empty folder for the database, so no run sees data from another run or from dev. */
 function freshDatabaseDir(): string {
