@@ -6,6 +6,7 @@ import { verifyJWT } from 'better-auth/crypto';
 import { getCurrentAdapter, runWithTransaction } from '@better-auth/core/context';
 import { BASE_ERROR_CODES } from '@better-auth/core/error';
 import * as z from 'zod';
+import { setPassword } from './set-password.ts';
 
 /**
  * What a verification link's token carries: the address, and the name given with
@@ -109,15 +110,7 @@ export function signUpByLink() {
             const found = await internalAdapter.findUserByEmail(email);
             if (!found) return null;
             const { user } = found;
-            if (await internalAdapter.findCredentialAccount(user.id))
-              await internalAdapter.updatePassword(user.id, hash);
-            else
-              await internalAdapter.createAccount({
-                userId: user.id,
-                providerId: 'credential',
-                accountId: user.id,
-                password: hash,
-              });
+            await setPassword(internalAdapter, user.id, hash);
             await internalAdapter.deleteUserSessions(user.id);
             const session = await internalAdapter.createSession(user.id);
             return { user, session };

@@ -1,5 +1,6 @@
 import { AppError } from '../../../shared/errors.ts';
 import { inAuthTransaction } from '../../auth/create-auth.ts';
+import { setPassword } from '../../auth/set-password.ts';
 import { engineOf } from '../../db/engines.ts';
 import { currentClient } from '../../db/transaction.ts';
 import type { InnerContext } from '../../trpc/context.ts';
@@ -54,36 +55,27 @@ export async function createFirstAdmin(
   const library = await ctx.auth.$context;
   // Outside the transaction: on SQLite it holds the only connection.
   const hash = await library.password.hash(password);
-  const { headers } = await viaAuthLibrary(() =>
+  await viaAuthLibrary(() =>
     inAuthTransaction(ctx.auth, async () => {
       const db = currentClient(ctx.db);
       if (engineOf(ctx.config.DATABASE_URL) === 'postgresql') {
         await db.$executeRaw`SELECT pg_advisory_xact_lock(${SETUP_LOCK_KEY}::bigint)`;
       }
       await assertSetupOpen(ctx, token);
-      const existing = await library.internalAdapter.findUserByEmail(email, { includeAccounts: true });
+      const existing = await library.internalAdapter.findUserByEmail(email);
       const admin = { name, role: 'admin', emailVerified: true, disabled: false };
-      if (existing) {
-        await library.internalAdapter.updateUser(existing.user.id, admin);
-        await library.internalAdapter.deleteUserSessions(existing.user.id);
-        const hasPassword = existing.accounts.some((account) => account.providerId === 'credential');
-        if (hasPassword) await library.internalAdapter.updatePassword(existing.user.id, hash);
-        else await linkPassword(library, existing.user.id, hash);
-      } else {
-        const user = await library.internalAdapter.createUser({ email, ...admin }, { method: 'email-password' });
-        await linkPassword(library, user.id, hash);
-      }
-      // The library's own sign-in: the session row and its signed cookie, as auth.signIn makes them.
-      return ctx.auth.api.signInEmail({ body: { email, password }, headers: ctx.authHeaders, returnHeaders: true });
+      const userId = existing
+        ? (await library.internalAdapter.updateUser(existing.user.id, admin)).id
+        : (await library.internalAdapter.createUser({ email, ...admin }, { method: 'email-password' })).id;
+      await library.internalAdapter.deleteUserSessions(userId);
+      await setPassword(library.internalAdapter, userId, hash);
     }),
   );
   ctx.setupToken.retire();
+  // The library's own sign-in, once the administrator is committed (its password check
+  // must not hold SQLite's one connection): the session and its signed cookie, as auth.signIn makes them.
+  const { headers } = await viaAuthLibrary(() =>
+    ctx.auth.api.signInEmail({ body: { email, password }, headers: ctx.authHeaders, returnHeaders: true }),
+  );
   ctx.setCookies(headers.getSetCookie());
-}
-
-type Library = Awaited<InnerContext['auth']['$context']>;
-
-/** The e-mail-and-password account, as the library's sign-up links it. */
-async function linkPassword(library: Library, userId: string, hash: string) {
-  await library.internalAdapter.linkAccount({ userId, providerId: 'credential', accountId: userId, password: hash });
 }
