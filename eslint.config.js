@@ -69,7 +69,7 @@ export default tseslint.config(
   },
   {
     // Domain code sends e-mail through the port (ctx.email), never a transport.
-    files: ['src/server/features/**/*.ts', 'src/server/auth/**/*.ts'],
+    files: ['src/server/features/**/*.ts'],
     rules: {
       '@typescript-eslint/no-restricted-imports': [
         'error',

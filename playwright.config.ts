@@ -80,7 +80,7 @@ export default defineConfig({
       PUBLIC_URL: origin,
       LOG_LEVEL: 'warn',
       // Every journey signs up and in from the same address; the limits themselves are
-      // proved over HTTP (src/server/plugins/rate-limit.test.ts).
+      // proved over HTTP (src/server/rate-limit/rate-limit.test.ts).
       AUTH_RATE_LIMIT: '10000',
       RATE_LIMIT_PER_MINUTE: '100000',
     },

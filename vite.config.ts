@@ -1,7 +1,7 @@
 import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin } from 'vite';
 import { compression } from 'vite-plugin-compression2';
-import { initialJsBudget } from './src/scripts/build/initial-js-budget.ts';
+import { initialJsBudget } from './tools/build/initial-js-budget.ts';
 import { product } from './src/shared/product.ts';
 
 /** The page title and description come from the one product module. */

@@ -1,6 +1,6 @@
 import { defineConfig, type TestProjectInlineConfiguration } from 'vitest/config';
 
-// Unit and integration tests sit beside the code (src/**/*.test.ts). The suite runs on
+// Unit and integration tests sit beside the code (src/**/*.test.ts, tools/**/*.test.ts). The suite runs on
 // SQLite always, and its integration tests (server and scripts) again on PostgreSQL
 // when TEST_POSTGRES_URL names a server (docs/decisions/0016-postgresql-and-scale-out.md).
 // Each test database is copied from a template migrated once per run.
@@ -20,7 +20,11 @@ if (!postgresUrl) {
 
 const sqlite: TestProjectInlineConfiguration = {
   extends: true,
-  test: { name: 'sqlite', include: ['src/**/*.test.{ts,tsx}'], exclude: ['src/**/*.postgresql.test.ts'] },
+  test: {
+    name: 'sqlite',
+    include: ['src/**/*.test.{ts,tsx}', 'tools/**/*.test.ts'],
+    exclude: ['**/*.postgresql.test.ts'],
+  },
 };
 
 const postgresql: TestProjectInlineConfiguration = {

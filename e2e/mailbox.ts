@@ -1,5 +1,5 @@
 import { expect, type APIRequestContext } from '@playwright/test';
-import { splitLinks } from '../src/shared/split-links.ts';
+import { splitLinks } from '../src/shared/text-links.ts';
 
 type Template = 'verify-email' | 'reset-password';
 

@@ -49,7 +49,7 @@ describe('import boundaries', () => {
   ];
   it.each([
     ...sending('../../email').map((code) => ['src/server/features/notes/probe.service.ts', code]),
-    ...sending('../email').map((code) => ['src/server/auth/probe.ts', code]),
+    ...sending('../email').map((code) => ['src/server/features/auth/probe.ts', code]),
   ])('stops %s from sending e-mail past the port: %s', async (filePath, code) => {
     expect(await ruleHits(filePath, code)).toContain('@typescript-eslint/no-restricted-imports');
   });

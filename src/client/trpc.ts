@@ -1,7 +1,7 @@
 import { createTRPCReact } from '@trpc/react-query';
 import type { AnyTRPCProcedure, inferRouterOutputs, TRPCRouterRecord } from '@trpc/server';
 import type { AppRouter } from '../server/router.ts';
-import { trpcLinks } from '../shared/trpc-links.ts';
+import { trpcLinks } from '../shared/trpc-client-links.ts';
 
 /** Typed React hooks for every procedure: `trpc.system.health.useQuery()`. */
 export const trpc = createTRPCReact<AppRouter>();

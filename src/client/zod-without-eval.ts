@@ -8,7 +8,7 @@
  * zod keeps its settings in one object on `globalThis`, which it creates only when
  * none exists yet; `z.config({ jitless: true })` assigns to that same object. Setting
  * it here keeps zod's core (about 3.8 KB gzip) out of the first chunk, whose size
- * budget is binding (src/scripts/build/initial-js.ts); zod then loads with the first
+ * budget is binding (tools/build/initial-js.ts); zod then loads with the first
  * screen that has a form. The cost is reliance on that global's name:
  * zod-without-eval.test.ts fails when zod stops reading it.
  */

@@ -7,7 +7,7 @@
 import { randomBytes } from 'node:crypto';
 import pino from 'pino';
 import { z } from 'zod';
-import { createAuth, type Auth } from '../server/auth/create-auth.ts';
+import { createAuth, type Auth } from '../server/features/auth/create-auth.ts';
 import { loadConfig } from '../server/config.ts';
 import { pendingMigrations } from '../server/db/applied-migrations.ts';
 import { databaseOptionsFrom, openDatabase, type Database } from '../server/db/client.ts';

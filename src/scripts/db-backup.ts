@@ -18,7 +18,7 @@ import {
 } from 'node:fs';
 import { basename, dirname, join, resolve } from 'node:path';
 import Database from 'better-sqlite3';
-import { authSecretFile } from '../server/auth/auth-secret.ts';
+import { authSecretFile } from '../server/features/auth/auth-secret.ts';
 import { loadConfig } from '../server/config.ts';
 import { engineOf } from '../server/db/engines.ts';
 import { sqliteFileFromUrl } from '../server/db/sqlite-url.ts';

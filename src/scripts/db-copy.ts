@@ -6,7 +6,7 @@
  */
 import { existsSync } from 'node:fs';
 import { parseArgs } from 'node:util';
-import { authSecretFile } from '../server/auth/auth-secret.ts';
+import { authSecretFile } from '../server/features/auth/auth-secret.ts';
 import { loadConfig } from '../server/config.ts';
 import { type CopiedTable, copyData } from './db/copy-data.ts';
 

@@ -1,7 +1,7 @@
 import { createTRPCClient, type TRPCClient } from '@trpc/client';
 import type { AppRouter } from '../server/router.ts';
 import { TRPC_PATH } from '../shared/transport.ts';
-import { trpcLinks } from '../shared/trpc-links.ts';
+import { trpcLinks } from '../shared/trpc-client-links.ts';
 
 export interface ScriptClientOptions {
   /** An API key an admin created; sent as `Authorization: Bearer <key>`. */

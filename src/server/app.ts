@@ -1,7 +1,7 @@
 import Fastify, { type FastifyInstance } from 'fastify';
 import { AccessLog } from './access-log.ts';
-import { createAuth, type PasswordHasher } from './auth/create-auth.ts';
-import { clientErrorHandler } from './client-error.ts';
+import { createAuth, type PasswordHasher } from './features/auth/create-auth.ts';
+import { clientErrorHandler } from './errors/client-error.ts';
 import { readBuildInfo } from './build-info.ts';
 import type { Config } from './config.ts';
 import { clientStaticPlugin } from './plugins/client-static.ts';
@@ -9,10 +9,10 @@ import { dbPlugin } from './plugins/db.ts';
 import { emailPlugin } from './plugins/email.ts';
 import { backgroundWorkPlugin } from './plugins/background-work.ts';
 import { healthPlugin } from './plugins/health.ts';
-import { notFoundAndErrorsPlugin, sendFrameworkError } from './plugins/not-found-and-errors.ts';
+import { notFoundAndErrorsPlugin, sendFrameworkError } from './errors/not-found-and-errors.ts';
 import { securityHeadersPlugin } from './plugins/security-headers.ts';
 import { metricsPlugin } from './plugins/metrics.ts';
-import { rateLimitPlugin } from './plugins/rate-limit.ts';
+import { rateLimitPlugin } from './rate-limit/rate-limit.ts';
 import { metricsServed } from './metrics/app-metrics.ts';
 import { unreadMetrics } from './metrics/unread-metrics.ts';
 import { trpcPlugin } from './plugins/trpc.ts';
@@ -38,7 +38,7 @@ export interface BuildOptions {
   logStream?: { write(line: string): void };
   /**
    * The router mounted at /trpc: the app's own unless a caller adds to it. Only the
-   * benchmark does (src/scripts/bench/bench-app.ts), to time one primary-key read.
+   * benchmark does (tools/bench/bench-app.ts), to time one primary-key read.
    */
   router?: AppRouter;
   /** How passwords are hashed and checked: the auth library's scrypt unless a test watches it. */

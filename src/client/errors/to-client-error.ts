@@ -18,7 +18,7 @@ type WireData = Partial<Record<keyof AppErrorData, unknown>>;
 
 /**
  * Turns whatever a call threw into a ClientError. A tRPC error carries the
- * catalogue's code in `data` (src/server/trpc/format-error.ts); an error without
+ * catalogue's code in `data` (src/server/errors/format-error.ts); an error without
  * `data` never got an answer from our server (fetch failed, a proxy's HTML page),
  * so it is UNAVAILABLE; anything else is INTERNAL with the catalogue's wording.
  */

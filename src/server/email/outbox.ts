@@ -3,7 +3,7 @@ import type { Database } from '../db/client.ts';
 import { afterCommit, currentClient } from '../db/transaction.ts';
 import { requestScope } from '../trpc/request-scope.ts';
 import type { EmailPort } from './email-port.ts';
-import { splitLinks } from '../../shared/split-links.ts';
+import { splitLinks } from '../../shared/text-links.ts';
 
 /**
  * The Message-ID an idempotency key always gets: a resend of the same row (after a

@@ -1,6 +1,6 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { SendMailOptions, Transporter } from 'nodemailer';
-import { splitLinks } from '../../shared/split-links.ts';
+import { splitLinks } from '../../shared/text-links.ts';
 import type { Config } from '../config.ts';
 
 /** A message ready for the wire. */

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { findFreePort } from '../../scripts/container/processes.ts';
+import { freePort } from '../test/free-port.ts';
 import { errorCatalogue } from '../../shared/errors.ts';
 import type { Config } from '../config.ts';
 import { fakeClientBuild } from '../test/fake-client-build.ts';
@@ -71,10 +71,10 @@ describe('/metrics', () => {
   });
 
   it('can be served on a port of its own instead, without a token', async () => {
-    const freePort = await findFreePort();
-    const app = await buildTestApp({ METRICS_PORT: freePort, HOST: '127.0.0.1' });
+    const port = await freePort();
+    const app = await buildTestApp({ METRICS_PORT: port, HOST: '127.0.0.1' });
     await app.ready();
-    const response = await fetch(`http://127.0.0.1:${freePort}/metrics`);
+    const response = await fetch(`http://127.0.0.1:${port}/metrics`);
     expect(response.status).toBe(200);
     expect(await response.text()).toContain('process_cpu_seconds_total');
     expect((await app.inject('/metrics')).statusCode).toBe(404);

@@ -1,7 +1,7 @@
 import fp from 'fastify-plugin';
 import { AppError } from '../../shared/errors.ts';
 import { TRPC_MAX_BATCH_SIZE, TRPC_PATH } from '../../shared/transport.ts';
-import { allowedOriginsOf, crossSiteRefusal } from '../auth/cross-site-check.ts';
+import { allowedOriginsOf, crossSiteRefusal } from '../features/auth/cross-site-check.ts';
 import { publicUrl } from '../config.ts';
 import { toAppError } from '../errors/to-app-error.ts';
 import type { AppRouter } from '../router.ts';
@@ -109,7 +109,7 @@ export const trpcPlugin = fp<{ services: AppServices; router: AppRouter; fastPat
             fastPath,
             createContext,
             maxBatchSize: TRPC_MAX_BATCH_SIZE,
-            // A query too long for a URL may come as POST (src/shared/trpc-links.ts); a
+            // A query too long for a URL may come as POST (src/shared/trpc-client-links.ts); a
             // mutation is still never accepted over GET.
             allowMethodOverride: true,
             // tRPC sends errors raised before any procedure runs (an oversized batch)

@@ -237,7 +237,7 @@ describe('an adversarial run against one server', () => {
   it("answers a 20 KB URL with the catalogue's 431, a request id and no leak", async () => {
     const input = encodeURIComponent(JSON.stringify({ json: { id: 'x'.repeat(20_000) } }));
     const answer = await rawGet(port, `/trpc/mailbox.message?input=${input}`);
-    // Node's parser refuses the head before Fastify sees it; src/server/client-error.ts answers.
+    // Node's parser refuses the head before Fastify sees it; src/server/errors/client-error.ts answers.
     expect(answer.statusCode).toBe(431);
     expect(answerProblems(answer).join('; ')).toBe('');
   });

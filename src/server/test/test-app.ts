@@ -8,7 +8,7 @@ import { buildApp, type BuildOptions } from '../app.ts';
 import { createBackgroundWork } from '../background-work.ts';
 import { readBuildInfo } from '../build-info.ts';
 import { testConfig, type Config } from '../config.ts';
-import { createAuth } from '../auth/create-auth.ts';
+import { createAuth } from '../features/auth/create-auth.ts';
 import { openDatabase } from '../db/client.ts';
 import type { Engine } from '../db/engines.ts';
 import { databaseUrlOn } from '../db/migration-adapters.ts';

@@ -1,16 +1,16 @@
 import type { ServerResponse } from 'node:http';
 import type { TRPCRequestInfo } from '@trpc/server/http';
 import type { FastifyBaseLogger, FastifyReply, FastifyRequest } from 'fastify';
-import type { Auth } from '../auth/create-auth.ts';
+import type { Auth } from '../features/auth/create-auth.ts';
 import type { BackgroundWork } from '../background-work.ts';
-import { CLIENT_IP_HEADER } from '../auth/create-auth.ts';
-import { readCredentials, type Credentials } from '../auth/viewer.ts';
+import { CLIENT_IP_HEADER } from '../features/auth/create-auth.ts';
+import { readCredentials, type Credentials } from '../features/auth/viewer.ts';
 import type { BuildInfo } from '../build-info.ts';
 import type { Config } from '../config.ts';
 import type { Database } from '../db/client.ts';
 import type { EmailPort } from '../email/email-port.ts';
 import type { AppMetrics } from '../metrics/app-metrics.ts';
-import type { ProcedureRateLimit } from '../plugins/rate-limit.ts';
+import type { ProcedureRateLimit } from '../rate-limit/rate-limit.ts';
 import type { SetupToken } from '../features/setup/setup-token.ts';
 import { clientIp } from '../client-ip.ts';
 

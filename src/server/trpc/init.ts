@@ -4,10 +4,10 @@ import { AppError } from '../../shared/errors.ts';
 import { toAppError } from '../errors/to-app-error.ts';
 import { can, type Permission } from '../../shared/permissions.ts';
 import type { Context } from './context.ts';
-import { formatError } from './format-error.ts';
+import { formatError } from '../errors/format-error.ts';
 import { superjsonInput } from './superjson-input.ts';
 import { mailboxAccess, type Config } from '../config.ts';
-import type { Viewer } from '../auth/viewer.ts';
+import type { Viewer } from '../features/auth/viewer.ts';
 import { isStrictlyLimited } from '../rate-limit/strict-limits.ts';
 import type { AccessRule, AccessSwitch, OperationMeta } from './operation-meta.ts';
 

@@ -1,5 +1,5 @@
 import { Fragment } from 'react';
-import { splitLinks } from '../../../shared/split-links.ts';
+import { splitLinks } from '../../../shared/text-links.ts';
 
 /** Plain text whose web addresses are links, as a text-only mail client would show them. */
 export function LinkedText({ text }: { text: string }) {

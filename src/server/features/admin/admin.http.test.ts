@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { createScriptClient } from '../../../scripts/script-client.ts';
 import { buildTestApp, createTestServices } from '../../test/test-app.ts';
 import { comparableBody, mutate, PASSWORD, query, signUpVerified, type TrpcAnswer } from '../../test/http-client.ts';
-import type { Viewer } from '../../auth/viewer.ts';
+import type { Viewer } from '../auth/viewer.ts';
 import { AppError } from '../../../shared/errors.ts';
 import { createApiKey } from './admin.service.ts';
 

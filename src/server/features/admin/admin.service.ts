@@ -1,7 +1,7 @@
 import { limits } from '../../../shared/constants.ts';
 import { AppError } from '../../../shared/errors.ts';
 import { can, isPermission, type Permission } from '../../../shared/permissions.ts';
-import type { Viewer } from '../../auth/viewer.ts';
+import type { Viewer } from '../auth/viewer.ts';
 import type { InnerContext } from '../../trpc/context.ts';
 
 type Ctx = Pick<InnerContext, 'db' | 'auth'>;

@@ -1,8 +1,8 @@
 import { can, permissions } from '../../../shared/permissions.ts';
 import { limits } from '../../../shared/constants.ts';
 import { AppError } from '../../../shared/errors.ts';
-import { inAuthTransaction } from '../../auth/create-auth.ts';
-import type { Viewer } from '../../auth/viewer.ts';
+import { inAuthTransaction } from './create-auth.ts';
+import type { Viewer } from './viewer.ts';
 import type { InnerContext } from '../../trpc/context.ts';
 import { viaAuthLibrary } from './auth-errors.ts';
 import { caughtByHoneypot } from './honeypot.ts';
@@ -24,7 +24,7 @@ interface Honeypot {
 
 /**
  * Sign-up takes no password: it is chosen on the e-mailed link's page (`verifyEmail`),
- * so only the mailbox's holder ever sets one (src/server/auth/sign-up-by-link.ts).
+ * so only the mailbox's holder ever sets one (src/server/features/auth/sign-up-by-link.ts).
  */
 export async function signUp(ctx: Ctx, input: { name: string; email: string } & Honeypot) {
   const { website, ...body } = input;

@@ -1,6 +1,6 @@
 import { hashPassword, verifyPassword } from 'better-auth/crypto';
 import { describe, expect, it } from 'vitest';
-import type { PasswordHasher } from '../../auth/create-auth.ts';
+import type { PasswordHasher } from './create-auth.ts';
 import { transactionOpen } from '../../db/transaction.ts';
 import { mutate, PASSWORD, recordedLinkToken, sessionCookie } from '../../test/http-client.ts';
 import { buildTestApp } from '../../test/test-app.ts';

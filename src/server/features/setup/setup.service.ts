@@ -1,6 +1,6 @@
 import { AppError } from '../../../shared/errors.ts';
-import { inAuthTransaction } from '../../auth/create-auth.ts';
-import { setPassword } from '../../auth/set-password.ts';
+import { inAuthTransaction } from '../auth/create-auth.ts';
+import { setPassword } from '../auth/set-password.ts';
 import { engineOf } from '../../db/engines.ts';
 import { currentClient } from '../../db/transaction.ts';
 import type { InnerContext } from '../../trpc/context.ts';

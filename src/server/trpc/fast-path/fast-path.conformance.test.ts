@@ -12,7 +12,7 @@ import superjson from 'superjson';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { TRPC_MAX_BATCH_SIZE } from '../../../shared/transport.ts';
-import { trpcLinks } from '../../../shared/trpc-links.ts';
+import { trpcLinks } from '../../../shared/trpc-client-links.ts';
 import { trpcPlugin } from '../../plugins/trpc.ts';
 import { appRouter, type AppRouter } from '../../router.ts';
 import { mutate, PASSWORD, sessionCookie, signUpVerified } from '../../test/http-client.ts';
@@ -517,7 +517,7 @@ describe('the official client links get the same answers from both', () => {
       (url, fetch) => [httpBatchLink({ url, fetch, methodOverride: 'POST', ...superjsonLink })],
     ],
     [
-      "the app's own links (src/shared/trpc-links.ts)",
+      "the app's own links (src/shared/trpc-client-links.ts)",
       (url, fetch) => trpcLinks({ url, fetch }) as TRPCLink<ConformanceRouter>[],
     ],
   ])('%s', async (_name, links) => {

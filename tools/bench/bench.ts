@@ -1,0 +1,199 @@
+/**
+ * `npm run bench`: the performance report of issue 8, a benchmark and never a test.
+ * On the container's Node (the Dockerfile's major; replaying the image's build when this
+ * machine runs another), it starts a raw Fastify route (the baseline) and the app, loads
+ * each case with autocannon from this process, and reports requests per second and per
+ * server CPU-second, p50/p99 latency, peak RSS and the ratio to the baseline; then cold
+ * start (spawn to /readyz 200) against a bare Fastify + tRPC + Prisma server, idle and
+ * soak memory, and the client's initial JS. Writes bench-results/latest.{json,md} and the
+ * generated part of docs/performance.md. Options: bench/options.ts.
+ *
+ * Exits non-zero when a server fails or any answer fails; a missed target is a finding,
+ * reported in the table, not a failure of the run.
+ */
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { cpus, loadavg, release, tmpdir, totalmem, type } from 'node:os';
+import { join } from 'node:path';
+import { appRoot } from '../../src/server/paths.ts';
+import { formatMarkdown } from '../docs/format-markdown.ts';
+import { measureInitialJs } from '../build/initial-js.ts';
+import { killLiveChildren, stopGracefully } from '../container/processes.ts';
+import { prepareFixtures } from '../load/prepare.ts';
+import { rssMiB } from '../load/server.ts';
+import { benchCases } from './cases.ts';
+import { measureCase, soak, type CaseFigures } from './measure.ts';
+import { readBenchOptions } from './options.ts';
+import { hotSpots, readProfile, shareByPlace } from './profile-summary.ts';
+import { evaluateTargets, markdownOf, withLatestRun, type BenchReport } from './report.ts';
+import { bundleBenchServers, resolveRuntime } from './runtime.ts';
+import { startBenchServer, timeToReady, type BenchServer } from './servers.ts';
+
+const sleep = (ms: number) => new Promise((done) => setTimeout(done, ms));
+const median = (values: number[]) => {
+  const sorted = [...values].sort((a, b) => a - b);
+  const middle = Math.floor(sorted.length / 2);
+  return sorted.length % 2 ? (sorted[middle] ?? 0) : ((sorted[middle - 1] ?? 0) + (sorted[middle] ?? 0)) / 2;
+};
+const round = (value: number) => Math.round(value);
+
+async function stop(server: BenchServer): Promise<void> {
+  const exit = await stopGracefully(server);
+  if (exit.code !== 0) throw new Error(`A server ended with ${JSON.stringify(exit)}.`);
+}
+
+async function main(): Promise<void> {
+  const options = readBenchOptions();
+  const runtime = await resolveRuntime(options);
+  await bundleBenchServers(runtime.app);
+  const resultsDir = join(appRoot, 'bench-results');
+  const profileDir = join(resultsDir, 'profiles');
+  mkdirSync(resultsDir, { recursive: true });
+  const dataDir = mkdtempSync(join(tmpdir(), 'rpc-bench-'));
+  const databaseFile = join(dataDir, 'app.db');
+  const settings = { duration: options.duration, warmup: options.warmup, connections: options.connections };
+  const startedAt = new Date().toISOString();
+  const loadAverageBefore = Number((loadavg()[0] ?? 0).toFixed(2));
+  console.log(`Benchmark on ${runtime.nodeVersion} (${runtime.source}): ${runtime.app}`);
+
+  try {
+    // Cold start: the app's first start migrates an empty database; then app and bare
+    // server take turns on the migrated one, as a restart would find it.
+    console.log('Cold start…');
+    const firstStartMs = round(await timeToReady('main', runtime, databaseFile));
+    const appMs: number[] = [];
+    const bareMs: number[] = [];
+    for (let start = 0; start < options.starts; start += 1) {
+      bareMs.push(round(await timeToReady('bare', runtime, databaseFile)));
+      appMs.push(round(await timeToReady('main', runtime, databaseFile)));
+    }
+
+    // One more start under the profiler: the evidence for the cold-start figure.
+    const startProfileDir = join(profileDir, 'start');
+    rmSync(profileDir, { recursive: true, force: true });
+    if (options.profile) {
+      await timeToReady('main', runtime, databaseFile, ['--cpu-prof', `--cpu-prof-dir=${startProfileDir}`]);
+    }
+
+    const idleServer = await startBenchServer('main', runtime, databaseFile);
+    console.log(`Idle ${options.idle} s after start…`);
+    await sleep(options.idle * 1000);
+    const idleAfterStartMiB = round(rssMiB(idleServer.pid));
+    await stop(idleServer);
+
+    const raw = await startBenchServer('raw', runtime, databaseFile);
+    const app = await startBenchServer(
+      'app',
+      runtime,
+      databaseFile,
+      options.profile ? ['--cpu-prof', `--cpu-prof-dir=${profileDir}`] : [],
+    );
+    const fixtures = await prepareFixtures(app.origin, databaseFile);
+    const [baselineCase, ...allAppCases] = benchCases(app.origin, fixtures);
+    if (!baselineCase) throw new Error('No baseline case.');
+    const appCases = options.cases ? allAppCases.filter((each) => options.cases?.includes(each.id)) : allAppCases;
+
+    const measured: CaseFigures[] = [];
+    const run = async (server: BenchServer, benchCase: typeof baselineCase, index: number) => {
+      console.log(`  ${benchCase.id}…`);
+      const figures = await measureCase(server, benchCase, settings, index);
+      if (figures.failures > 0) throw new Error(`${benchCase.id}: ${figures.failures} failed answers.`);
+      return figures;
+    };
+    const first = await run(raw, baselineCase, 0);
+    for (const [index, benchCase] of appCases.entries()) measured.push(await run(app, benchCase, index + 1));
+    const last = await run(raw, baselineCase, appCases.length + 1);
+    await stop(raw);
+
+    let soakFigures = null;
+    if (options.soak > 0) {
+      console.log(`Soak ${options.soak} s…`);
+      soakFigures = await soak(app, appCases, { seconds: options.soak, connections: options.connections });
+      if (soakFigures.failures > 0) throw new Error(`Soak: ${soakFigures.failures} failed answers.`);
+    }
+    const peakUnderLoadMiB = Math.max(
+      ...measured.map((each) => each.peakRssMiB),
+      ...(soakFigures?.rssEvery10sMiB ?? []),
+    );
+    console.log(`Idle ${options.idle} s after the load…`);
+    await sleep(options.idle * 1000);
+    const idleAfterLoadMiB = round(rssMiB(app.pid));
+    await stop(app);
+
+    const baselinePerCpu = (first.requestsPerCpuSecond + last.requestsPerCpuSecond) / 2;
+    const clientDir = join(runtime.app, 'dist', 'client');
+    const profileFile = options.profile
+      ? readdirSync(profileDir).find((file) => file.endsWith('.cpuprofile'))
+      : undefined;
+    const profile = profileFile ? readProfile(join(profileDir, profileFile)) : undefined;
+    const startProfileFile = options.profile
+      ? readdirSync(startProfileDir).find((file) => file.endsWith('.cpuprofile'))
+      : undefined;
+    const partial: Omit<BenchReport, 'targets'> = {
+      startedAt,
+      machine: {
+        cpu: cpus()[0]?.model.trim() ?? 'unknown',
+        cores: cpus().length,
+        memoryGiB: round(totalmem() / 2 ** 30),
+        os: `${type()} ${release()}`,
+        loadAverageBefore,
+      },
+      runtime: {
+        node: runtime.nodeVersion,
+        source: runtime.source,
+        commit: runtime.commit,
+        imageMajor: runtime.imageMajor,
+        nodeOptions: runtime.nodeOptions,
+      },
+      settings,
+      baseline: { first, last, requestsPerCpuSecond: round(baselinePerCpu) },
+      cases: measured.map((each) => ({
+        ...each,
+        ratio: Number(
+          ((each.id === 'batch of 10' ? each.callsPerCpuSecond : each.requestsPerCpuSecond) / baselinePerCpu).toFixed(
+            3,
+          ),
+        ),
+      })),
+      coldStart: { appMs, bareMs, appMedianMs: median(appMs), bareMedianMs: median(bareMs), firstStartMs },
+      memory: { idleAfterStartMiB, peakUnderLoadMiB, idleAfterLoadMiB, soak: soakFigures },
+      initialJs: existsSync(join(clientDir, 'index.html')) ? measureInitialJs(clientDir) : null,
+      profile:
+        profile && profileFile
+          ? {
+              file: join('bench-results', 'profiles', profileFile),
+              hotSpots: hotSpots(profile),
+              byPlace: shareByPlace(profile),
+            }
+          : null,
+      startProfile: startProfileFile
+        ? {
+            file: join('bench-results', 'profiles', 'start', startProfileFile),
+            byPlace: shareByPlace(readProfile(join(startProfileDir, startProfileFile))),
+          }
+        : null,
+    };
+    const report: BenchReport = { ...partial, targets: evaluateTargets(partial) };
+    const markdown = markdownOf(report);
+    writeFileSync(join(resultsDir, 'latest.json'), `${JSON.stringify(report, null, 2)}\n`);
+    writeFileSync(join(resultsDir, 'latest.md'), `${markdown}\n`);
+    if (!options.noDocs) {
+      const docs = join(appRoot, 'docs', 'performance.md');
+      // Formatted as `npm run format` would, so format:check stays green after a run.
+      writeFileSync(docs, await formatMarkdown(withLatestRun(readFileSync(docs, 'utf8'), markdown), docs));
+    }
+    console.log(
+      `\n${markdown}\n\nbench-results/latest.json, bench-results/latest.md${options.noDocs ? '' : ', docs/performance.md'}`,
+    );
+  } finally {
+    killLiveChildren();
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
+try {
+  await main();
+} catch (error) {
+  console.error(`Benchmark FAILED: ${error instanceof Error ? error.message : String(error)}`);
+  killLiveChildren();
+  process.exitCode = 1;
+}
