@@ -10,7 +10,9 @@ import { reuseStatements } from './statement-cache.ts';
 
 /**
  * A first-come, first-served lock: `run` waits for every earlier holder to finish.
- * A rejected task releases the lock like a resolved one.
+ * A rejected task releases the lock like a resolved one. Hand-written rather than
+ * async-mutex's Mutex: that would replace only the promise chain below (the wait
+ * timing and the once-only release stay ours), for a dependency more on every query.
  */
 export class Lock {
   #tail: Promise<void> = Promise.resolve();
@@ -55,8 +57,9 @@ export class Lock {
  * its uncommitted rows, and is rolled back with it). This wrapper gives the
  * transaction the connection to itself: other queries wait until it commits or
  * rolls back. Code inside a transaction must therefore use the transaction's
- * client (src/server/db/transaction.ts), never the root one, or it waits on itself
- * until the transaction times out (docs/decisions/0011-transactional-email.md).
+ * client (src/server/db/transaction.ts), never the root one, which would wait on
+ * itself until the transaction times out (docs/decisions/0011-transactional-email.md):
+ * root-client-guard.ts refuses such a query at once instead.
  *
  * Transactions begin IMMEDIATE, taking the file's write lock up front
  * (docs/decisions/0014-durability-and-lifecycle.md): the stock adapter's deferred

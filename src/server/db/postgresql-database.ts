@@ -2,6 +2,8 @@ import { PrismaPg } from '@prisma/adapter-pg';
 import { PrismaClient } from './generated/postgresql/client.ts';
 import { type DatabaseOptions, transactionOptions } from './database-options.ts';
 import { rememberingConnection } from './connections.ts';
+import { refusingRootClientInTransaction } from './root-client-guard.ts';
+import { transactionOpenOn } from './transaction.ts';
 import type { SqlQueryable } from '@prisma/driver-adapter-utils';
 
 /**
@@ -17,17 +19,20 @@ export function openPostgresqlDatabase({
   connectTimeoutMs = 5_000,
 }: DatabaseOptions): { db: PrismaClient; connection: () => SqlQueryable | undefined } {
   const { factory, connection } = rememberingConnection(
-    new PrismaPg(
-      {
-        connectionString: databaseUrl,
-        max: poolSize,
-        connectionTimeoutMillis: connectTimeoutMs,
-        // Idle connections close, so a restarted database server leaves no dead ones behind.
-        idleTimeoutMillis: 30_000,
-      },
-      // A connection dropped while idle (the server restarted) is an 'error' event on
-      // the pool; handled, the pool replaces it, and the next query reconnects.
-      { onPoolError: () => undefined, onConnectionError: () => undefined },
+    refusingRootClientInTransaction(
+      new PrismaPg(
+        {
+          connectionString: databaseUrl,
+          max: poolSize,
+          connectionTimeoutMillis: connectTimeoutMs,
+          // Idle connections close, so a restarted database server leaves no dead ones behind.
+          idleTimeoutMillis: 30_000,
+        },
+        // A connection dropped while idle (the server restarted) is an 'error' event on
+        // the pool; handled, the pool replaces it, and the next query reconnects.
+        { onPoolError: () => undefined, onConnectionError: () => undefined },
+      ),
+      (): boolean => transactionOpenOn(db),
     ),
   );
   const db = new PrismaClient({

@@ -3,6 +3,8 @@ import { PrismaClient } from './generated/sqlite/client.ts';
 import { type DatabaseOptions, transactionOptions } from './database-options.ts';
 import { oneConnectionAtATime } from './one-connection.ts';
 import { rememberingConnection } from './connections.ts';
+import { refusingRootClientInTransaction } from './root-client-guard.ts';
+import { transactionOpenOn } from './transaction.ts';
 import type { SqlQueryable } from '@prisma/driver-adapter-utils';
 import { sqliteFileFromUrl } from './sqlite-url.ts';
 
@@ -18,12 +20,15 @@ export async function openSqliteDatabase({
   onConnectionWait,
 }: DatabaseOptions): Promise<{ db: PrismaClient; connection: () => SqlQueryable | undefined }> {
   const { factory, connection } = rememberingConnection(
-    oneConnectionAtATime(
-      new PrismaBetterSqlite3({
-        url: sqliteFileFromUrl(databaseUrl),
-        timeout: busyTimeoutMs,
-      }),
-      { onWait: onConnectionWait },
+    refusingRootClientInTransaction(
+      oneConnectionAtATime(
+        new PrismaBetterSqlite3({
+          url: sqliteFileFromUrl(databaseUrl),
+          timeout: busyTimeoutMs,
+        }),
+        { onWait: onConnectionWait },
+      ),
+      (): boolean => transactionOpenOn(db),
     ),
   );
   const db = new PrismaClient({

@@ -1,6 +1,7 @@
 import { afterAll, describe, expect, it } from 'vitest';
 import { newUser } from '../test/new-user.ts';
 import { testDatabaseUrl } from '../test/test-app.ts';
+import { toAppError } from '../errors/to-app-error.ts';
 import { openDatabase } from './client.ts';
 import { afterCommit, currentClient, inTransaction, joiningTransactions } from './transaction.ts';
 
@@ -70,19 +71,62 @@ describe('inTransaction', () => {
   });
 });
 
+describe('the root client inside inTransaction', () => {
+  it('fails at once, as an internal error whose message names the fix, and the transaction rolls back', async () => {
+    const [a, b] = [newUser(), newUser()];
+    const started = performance.now();
+    const failure: unknown = await inTransaction(db, async (tx) => {
+      await tx.user.create({ data: a });
+      await db.user.create({ data: b });
+    }).catch((error: unknown) => error);
+    // On SQLite the root client used to wait for the connection its own transaction
+    // held, until the transaction timed out (10 s here); on PostgreSQL it wrote outside it.
+    expect(performance.now() - started).toBeLessThan(500);
+    expect(String(failure)).toMatch(/use the transaction client `tx`.*or currentClient\(db\)/i);
+    expect(toAppError(failure).code).toBe('INTERNAL');
+    expect(await db.user.count({ where: { id: { in: [a.id, b.id] } } })).toBe(0);
+  });
+
+  it('fails for a raw query, a transaction of its own, and a library given the root client', async () => {
+    const attempts = [
+      () => db.$queryRaw`SELECT 1`,
+      () => db.$transaction((tx) => tx.user.count()),
+      () => db.$transaction([db.user.count()]),
+      () => joiningTransactions(db).user.count(),
+    ];
+    for (const attempt of attempts) {
+      await expect(inTransaction(db, () => attempt())).rejects.toThrow(/currentClient\(db\)/);
+    }
+  });
+
+  it('works again once the transaction has ended, even in work the transaction started', async () => {
+    let ended!: () => void;
+    const transactionEnded = new Promise<void>((resolve) => (ended = resolve));
+    let late: Promise<number> = Promise.resolve(-1);
+    await inTransaction(db, async (tx) => {
+      await tx.user.count();
+      // Left running: it carries the transaction's context past its end.
+      late = transactionEnded.then(() => db.user.count());
+    });
+    ended();
+    expect(await late).toBeGreaterThanOrEqual(0);
+  });
+});
+
 describe('one SQLite connection, one transaction at a time', () => {
   it('keeps a query from elsewhere out of an open transaction: it neither sees nor shares its writes', async () => {
     const inside = newUser();
     const outside = newUser();
-    let outsideWrite: Promise<unknown> = Promise.resolve();
-    let outsideRead: Promise<number> = Promise.resolve(-1);
+    // Another request, not part of the transaction: it starts outside it, and sends
+    // its queries once the transaction is open.
+    let transactionOpened!: () => void;
+    const opened = new Promise<void>((resolve) => (transactionOpened = resolve));
+    const outsideWrite = opened.then(() => db.user.create({ data: outside }));
+    const outsideRead = opened.then(() => db.user.count({ where: { id: inside.id } }));
     await expect(
       inTransaction(db, async (tx) => {
         await tx.user.create({ data: inside });
-        // Another request, not part of this transaction, while it is open. `then`
-        // starts each query now: a Prisma query left unawaited never runs.
-        outsideWrite = db.user.create({ data: outside }).then((created) => created);
-        outsideRead = db.user.count({ where: { id: inside.id } }).then((count) => count);
+        transactionOpened();
         await new Promise((resolve) => setTimeout(resolve, 50));
         throw new Error('roll back');
       }),

@@ -8,41 +8,69 @@ export type TransactionClient = Prisma.TransactionClient;
 export type DatabaseClient = Database | TransactionClient;
 
 interface ActiveTransaction {
+  db: Database;
   client: TransactionClient;
   afterCommit: (() => void)[];
+  /** False once the transaction has committed or rolled back: work it started may outlive it. */
+  open: boolean;
 }
 
 const active = new AsyncLocalStorage<ActiveTransaction>();
+
+/** The transaction open around the calling code, if any (not one that has already ended). */
+function openTransaction(): ActiveTransaction | undefined {
+  const transaction = active.getStore();
+  return transaction?.open ? transaction : undefined;
+}
 
 /**
  * Runs `work` in one database transaction, or inside the transaction already open
  * around it (so a service can be called alone or as part of a larger change). Code
  * that must commit together with its caller's change, such as queueing an e-mail,
  * reaches the open transaction through `currentClient` instead of taking a client
- * as a parameter through every layer.
+ * as a parameter through every layer. Inside `work`, the root client `db` is refused
+ * at once (root-client-guard.ts): use `tx` or `currentClient(db)`.
  */
 export async function inTransaction<T>(db: Database, work: (tx: TransactionClient) => Promise<T>): Promise<T> {
-  const open = active.getStore();
+  const open = openTransaction();
   if (open) return work(open.client);
-  const afterCommit: (() => void)[] = [];
-  const result = await db.$transaction((client) => active.run({ client, afterCommit }, () => work(client)));
-  for (const callback of afterCommit) callback();
+  let transaction: ActiveTransaction | undefined;
+  let result: T;
+  try {
+    result = await db.$transaction((client) => {
+      transaction = { db, client, afterCommit: [], open: true };
+      // Awaited inside the context: a Prisma query `work` returns unawaited starts only
+      // when awaited, and must start as part of the transaction.
+      return active.run(transaction, async () => await work(client));
+    });
+  } finally {
+    if (transaction) transaction.open = false;
+  }
+  for (const callback of transaction?.afterCommit ?? []) callback();
   return result;
 }
 
 /** The open transaction's client, or the database itself outside one. */
 export function currentClient(db: Database): DatabaseClient {
-  return active.getStore()?.client ?? db;
+  return openTransaction()?.client ?? db;
 }
 
 /** Whether the calling code runs inside an open transaction (slow work, such as hashing a password, must not). */
 export function transactionOpen(): boolean {
-  return active.getStore() !== undefined;
+  return openTransaction() !== undefined;
+}
+
+/**
+ * Whether the calling code runs inside an open transaction on `db`: the root client's
+ * queries are then refused (root-client-guard.ts).
+ */
+export function transactionOpenOn(db: object): boolean {
+  return openTransaction()?.db === db;
 }
 
 /** Runs `callback` once the open transaction commits (never if it rolls back), or now outside one. */
 export function afterCommit(callback: () => void): void {
-  const open = active.getStore();
+  const open = openTransaction();
   if (open) open.afterCommit.push(callback);
   else callback();
 }
