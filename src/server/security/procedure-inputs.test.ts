@@ -104,7 +104,7 @@ describe('generated input for every procedure', () => {
   describe.each(callers)('called by $name', (caller) => {
     it.each(procedures)('$path ($type)', async (entry) => {
       const method = entry.type === 'query' ? 'GET' : 'POST';
-      const placeholder = entry.meta.operation?.placeholder === true;
+      const placeholder = entry.meta.placeholder === true;
       let known = await databaseFingerprint(app.services.db);
 
       await fc.assert(
