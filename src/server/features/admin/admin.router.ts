@@ -16,6 +16,13 @@ import { sessionIdInputSchema } from '../../../shared/schemas/auth.schema.ts';
 import { defineMutation, defineQuery, router } from '../../trpc/procedure.ts';
 import * as service from './admin.service.ts';
 
+/** What changing another user declares: the answer is the user; nobody changes themselves (CONFLICT). */
+const changesAnotherUser = {
+  access: { permission: 'update:users:any' },
+  output: adminUserSchema,
+  errors: ['NOT_FOUND', 'CONFLICT'],
+} as const;
+
 /** Administration: users, everyone's sessions, API keys. Each call names its permission. */
 export const adminRouter = router({
   users: router({
@@ -28,19 +35,15 @@ export const adminRouter = router({
       handler: ({ ctx, input }) => service.listUsers(ctx, input),
     }),
     setRole: defineMutation({
+      ...changesAnotherUser,
       summary: 'Changes another person’s role.',
-      access: { permission: 'update:users:any' },
       input: setRoleInputSchema,
-      output: adminUserSchema,
-      errors: ['NOT_FOUND', 'CONFLICT'],
       handler: ({ ctx, input }) => service.setRole(ctx, ctx.viewer, input.userId, input.role),
     }),
     setDisabled: defineMutation({
+      ...changesAnotherUser,
       summary: 'Disables another person (ending their sessions) or enables them again.',
-      access: { permission: 'update:users:any' },
       input: setDisabledInputSchema,
-      output: adminUserSchema,
-      errors: ['NOT_FOUND', 'CONFLICT'],
       handler: ({ ctx, input }) => service.setDisabled(ctx, ctx.viewer, input.userId, input.disabled),
     }),
   }),
