@@ -68,7 +68,8 @@ export default tseslint.config(
     },
   },
   {
-    // Domain code sends e-mail through the port (ctx.email), never a transport.
+    // Domain code sends e-mail through the port (ctx.email), never a transport, and
+    // writes procedures only as declarations.
     files: ['src/server/features/**/*.ts'],
     rules: {
       '@typescript-eslint/no-restricted-imports': [
@@ -79,6 +80,11 @@ export default tseslint.config(
             {
               group: ['**/email/transports*', '**/email/outbox-dispatcher*'],
               message: 'Send e-mail through the e-mail port (ctx.email).',
+            },
+            {
+              // One way to write a procedure (docs/decisions/0022-one-way-to-write-a-procedure.md).
+              group: ['**/trpc/init*'],
+              message: 'Declare procedures with defineQuery / defineMutation (and router) from trpc/procedure.ts.',
             },
           ],
         },

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { errorCatalogue } from '../shared/errors.ts';
 import { can, type Permission } from '../shared/permissions.ts';
 import { mutate, query, signUpVerified } from './test/http-client.ts';
 import { buildTestApp } from './test/test-app.ts';
@@ -16,12 +17,12 @@ describe('the app router', () => {
     expect(meta.access).toBeDefined();
   });
 
-  it.each(procedures.filter(({ meta }) => meta.operation))(
-    '$path is mounted where its contract says, so docs and errors name it rightly',
-    ({ path, meta }) => {
-      expect(meta.operation?.name).toBe(path);
-    },
-  );
+  it.each(procedures)('$path declares a summary and the catalogue errors it may raise', ({ meta }) => {
+    expect(meta.summary?.trim()).toBeTruthy();
+    expect(meta.errors).toBeInstanceOf(Array);
+    for (const code of meta.errors ?? []) expect(Object.keys(errorCatalogue)).toContain(code);
+    expect(typeof meta.placeholder).toBe('boolean');
+  });
 });
 
 describe('deny by default, over HTTP', () => {

@@ -4,7 +4,7 @@ import { mailboxRouter } from './features/mailbox/mailbox.router.ts';
 import { recordsRouter } from './features/records/records.router.ts';
 import { setupRouter } from './features/setup/setup.router.ts';
 import { systemRouter } from './features/system/system.router.ts';
-import { router } from './trpc/init.ts';
+import { router } from './trpc/procedure.ts';
 
 /**
  * [7] The index of every router: the calls the product answers.

@@ -69,7 +69,7 @@ export const specPoints: readonly SpecPoint[] = [
     homes: [
       'src/server/router.ts',
       'src/server/features/',
-      'src/server/trpc/operation.ts',
+      'src/server/trpc/procedure.ts',
       'src/server/email/templates/',
     ],
     today:

@@ -1,12 +1,12 @@
-/** `npm run docs`: regenerates docs/errors.md, docs/access.md and the status table of docs/spec.md. */
+/** `npm run docs`: regenerates docs/errors.md, docs/access.md and the generated tables of docs/spec.md. */
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { appRoot } from '../../src/server/paths.ts';
 import { formatMarkdown } from './format-markdown.ts';
-import { renderAccessDoc, renderErrorsDoc, withSpecTable } from './render.ts';
+import { renderAccessDoc, renderErrorsDoc, withGeneratedSpec } from './render.ts';
 
 const specFile = join(appRoot, 'docs/spec.md');
-writeFileSync(specFile, await formatMarkdown(withSpecTable(readFileSync(specFile, 'utf8')), 'docs/spec.md'));
+writeFileSync(specFile, await formatMarkdown(withGeneratedSpec(readFileSync(specFile, 'utf8')), 'docs/spec.md'));
 writeFileSync(join(appRoot, 'docs/errors.md'), await formatMarkdown(renderErrorsDoc(), 'docs/errors.md'));
 writeFileSync(join(appRoot, 'docs/access.md'), await formatMarkdown(renderAccessDoc(), 'docs/access.md'));
-console.log('Wrote docs/errors.md, docs/access.md and the status table of docs/spec.md.');
+console.log('Wrote docs/errors.md, docs/access.md and the generated tables of docs/spec.md.');

@@ -37,6 +37,14 @@ describe('the answer checks', () => {
     expect(answerProblems(answer)).toEqual(['status 501']);
   });
 
+  it('reject a code the procedure does not declare, when told what it declares', () => {
+    const answer = { statusCode: 409, headers, body: trpcError('CONFLICT') };
+    expect(answerProblems(answer, { declared: new Set(['CONFLICT']) })).toEqual([]);
+    expect(answerProblems(answer, { declared: new Set(['NOT_FOUND']) })).toEqual([
+      'CONFLICT is not among the errors the procedure declares',
+    ]);
+  });
+
   it.each([
     ['a stack frame', 'Error: x\n    at parse (/srv/app/dist/server/main.js:1:2)'],
     ['a server path', 'ENOENT: /work/main/data/app.db'],

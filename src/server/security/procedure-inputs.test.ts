@@ -11,6 +11,7 @@ import { procedureSeeds } from '../test/procedure-seeds.ts';
 import { buildTestApp } from '../test/test-app.ts';
 import { nonFinitePath } from '../trpc/non-finite-numbers.ts';
 import { listProcedures, type ProcedureEntry } from '../trpc/procedure-list.ts';
+import { possibleErrors, type ProcedureMeta } from '../trpc/procedure-meta.ts';
 
 /**
  * Every procedure, over HTTP, with generated and mutated input, as a stranger and as
@@ -104,7 +105,9 @@ describe('generated input for every procedure', () => {
   describe.each(callers)('called by $name', (caller) => {
     it.each(procedures)('$path ($type)', async (entry) => {
       const method = entry.type === 'query' ? 'GET' : 'POST';
-      const placeholder = entry.meta.operation?.placeholder === true;
+      const placeholder = entry.meta.placeholder === true;
+      // Complete for every procedure of the app router (router.test.ts proves it).
+      const declared = possibleErrors(entry.meta as ProcedureMeta);
       let known = await databaseFingerprint(app.services.db);
 
       await fc.assert(
@@ -121,7 +124,10 @@ describe('generated input for every procedure', () => {
           known = after;
 
           const request = `/trpc/${entry.path} ${attempt.text ?? ''}`;
-          expect(answerProblems(response, { request, placeholder }).join('; '), response.body.slice(0, 300)).toBe('');
+          expect(
+            answerProblems(response, { request, placeholder, declared }).join('; '),
+            response.body.slice(0, 300),
+          ).toBe('');
           expect(({} as Record<string, unknown>).polluted, 'Object.prototype was polluted').toBeUndefined();
           if (refused) expect(changed, `a refused call (${response.statusCode}) changed the database`).toBe(false);
           if (method === 'POST' && holdsNonFiniteNumber(attempt)) {

@@ -58,6 +58,8 @@ export interface AnswerRules {
   request?: string;
   /** A placeholder procedure answers the catalogue's NOT_IMPLEMENTED (501) for valid input. */
   placeholder?: boolean;
+  /** The codes the procedure may answer (`possibleErrors` of its meta): any other makes its declared errors a lie. */
+  declared?: ReadonlySet<string>;
 }
 
 /**
@@ -86,6 +88,9 @@ export function answerProblems(answer: Answer, rules: AnswerRules = {}): string[
     const { appCode, requestId } = errorFields(item ?? {});
     if (typeof appCode !== 'string' || !Object.hasOwn(errorCatalogue, appCode)) {
       problems.push(`no catalogue appCode (got ${JSON.stringify(appCode)}) in ${answer.body.slice(0, 200)}`);
+    }
+    if (rules.declared && typeof appCode === 'string' && !rules.declared.has(appCode)) {
+      problems.push(`${appCode} is not among the errors the procedure declares`);
     }
     if (typeof requestId !== 'string' || requestId === '') {
       problems.push(`no requestId in ${answer.body.slice(0, 200)}`);

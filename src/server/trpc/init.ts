@@ -9,16 +9,17 @@ import { superjsonInput } from './superjson-input.ts';
 import { mailboxAccess, type Config } from '../config.ts';
 import type { Viewer } from '../features/auth/viewer.ts';
 import { isStrictlyLimited } from '../rate-limit/strict-limits.ts';
-import type { AccessRule, AccessSwitch, OperationMeta } from './operation-meta.ts';
+import type { AccessRule, AccessSwitch, ProcedureMeta } from './procedure-meta.ts';
 
 /**
- * The tRPC building blocks. Only `router`, the caller factory and the base
- * procedures leave this file, so no procedure can be built without choosing its
- * access rule (deny by default: docs/access.md shows who may call what).
+ * The tRPC building blocks. Routers use `router` and `defineQuery` /
+ * `defineMutation` (procedure.ts), which build every procedure on `procedureFor`
+ * below, so none exists without its access rule (deny by default: docs/access.md
+ * shows who may call what).
  */
 const t = initTRPC
   .context<Context>()
-  .meta<OperationMeta>()
+  .meta<ProcedureMeta>()
   .create({
     // superjson round-trips Date (and Map, Set, BigInt) between server and client; what
     // clients send is read through a check of superjson's metadata (superjson-input.ts).
@@ -76,23 +77,24 @@ async function requirePermission(ctx: Context, permission: Permission, via?: 'se
   return viewer;
 }
 
-/** Anyone may call it, signed in or not. */
-export const publicProcedure = procedure.meta({ access: 'public' });
+/**
+ * Anyone may call it, signed in or not. Exported for test harnesses and tools that
+ * mount procedures the product does not have (subscriptions, crashes, benchmarks);
+ * product routers use `defineQuery` / `defineMutation`, and lint keeps them to it.
+ */
+export const publicProcedure = procedure;
 
 /** A signed-in person or a valid API key; `ctx.viewer` is set. */
-export const signedInProcedure = procedure
-  .meta({ access: 'signed-in' })
-  .use(async ({ ctx, next }) => next({ ctx: { viewer: await requireViewer(ctx) } }));
+const signedInProcedure = procedure.use(async ({ ctx, next }) => next({ ctx: { viewer: await requireViewer(ctx) } }));
 
 /**
  * A caller whose role (narrowed by an API key's scope) holds `permission`; `ctx.viewer`
- * is set. `{ via: 'session' }` admits only a signed-in person, never an API key.
+ * is set. `via: 'session'` admits only a signed-in person, never an API key.
  */
-export function permittedProcedure(permission: Permission, options: { via?: 'session' } = {}) {
-  const { via } = options;
-  return procedure
-    .meta({ access: via ? { permission, via } : { permission } })
-    .use(async ({ ctx, next }) => next({ ctx: { viewer: await requirePermission(ctx, permission, via) } }));
+function permittedProcedure(permission: Permission, via: 'session' | undefined) {
+  return procedure.use(async ({ ctx, next }) =>
+    next({ ctx: { viewer: await requirePermission(ctx, permission, via) } }),
+  );
 }
 
 /** Each switch's current setting: `open`, `off`, or (the mailbox's `admins`) the permission applies. */
@@ -105,9 +107,8 @@ const switchSettings: Record<AccessSwitch, (config: Config) => 'open' | 'admins'
  * off (NOT_FOUND, as if it did not exist). There is no viewer in the context: an
  * open procedure may have none.
  */
-export function switchedProcedure(permission: Permission, setting: AccessSwitch, via?: 'session') {
-  const access = via ? { permission, switch: setting, via } : { permission, switch: setting };
-  return procedure.meta({ access }).use(async ({ ctx, next }) => {
+function switchedProcedure(permission: Permission, setting: AccessSwitch, via: 'session' | undefined) {
+  return procedure.use(async ({ ctx, next }) => {
     const state = switchSettings[setting](ctx.config);
     if (state === 'off') throw new AppError('NOT_FOUND');
     if (state !== 'open') await requirePermission(ctx, permission, via);
@@ -115,10 +116,14 @@ export function switchedProcedure(permission: Permission, setting: AccessSwitch,
   });
 }
 
-/** The base procedure for a declared access rule (used by operation contracts). */
+/**
+ * The base procedure enforcing a declared access rule, for procedure.ts only. Its
+ * context type is a union of the four; procedure.ts gives each handler the one its
+ * rule produced (`ContextFor`).
+ */
 export function procedureFor(access: AccessRule) {
-  if (access === 'public') return publicProcedure;
+  if (access === 'public') return procedure;
   if (access === 'signed-in') return signedInProcedure;
   if (access.switch) return switchedProcedure(access.permission, access.switch, access.via);
-  return permittedProcedure(access.permission, access.via ? { via: access.via } : {});
+  return permittedProcedure(access.permission, access.via);
 }

@@ -1,10 +1,11 @@
 import type { AnyRouter } from '@trpc/server';
-import type { OperationMeta } from './operation-meta.ts';
+import type { ProcedureMeta } from './procedure-meta.ts';
 
 export interface ProcedureEntry {
   path: string;
   type: 'query' | 'mutation' | 'subscription';
-  meta: OperationMeta;
+  /** Partial: a procedure built outside `defineQuery` / `defineMutation` (a test harness's) has none. */
+  meta: Partial<ProcedureMeta>;
 }
 
 /**
@@ -14,7 +15,7 @@ export interface ProcedureEntry {
 export function listProcedures(router: AnyRouter): ProcedureEntry[] {
   return Object.entries(router._def.procedures as Record<string, unknown>)
     .map(([path, procedure]) => {
-      const def = (procedure as { _def: { type: ProcedureEntry['type']; meta?: OperationMeta } })._def;
+      const def = (procedure as { _def: { type: ProcedureEntry['type']; meta?: ProcedureMeta } })._def;
       return { path, type: def.type, meta: def.meta ?? {} };
     })
     .sort((a, b) => a.path.localeCompare(b.path));

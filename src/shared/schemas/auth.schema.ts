@@ -28,6 +28,8 @@ export const signUpInputSchema = z.object({
   email: emailSchema,
   website: honeypotSchema,
 });
+/** The same answer for a new, a pending and a confirmed address: a link is on its way to the first two. */
+export const signUpResultSchema = z.object({ verificationSent: z.literal(true) });
 export const signInInputSchema = z.object({
   email: emailSchema,
   // Any stored password length is accepted here: the rule applies when one is set.

@@ -5,6 +5,8 @@ import { emailSchema, shortTextSchema } from './common.schema.ts';
 /** [5] The first run: the link's token, and the administrator the setup screen creates. */
 
 export const setupTokenInputSchema = z.object({ token: tokenSchema });
+/** The link works; a link that does not is an error (SETUP_NOT_AVAILABLE, SETUP_TOKEN_INVALID). */
+export const setupStatusSchema = z.object({ ready: z.literal(true) });
 
 export const createAdminFieldsSchema = z.object({
   name: shortTextSchema,

@@ -44,12 +44,10 @@ describe('records: the placeholder domain router', () => {
     expect(cause).toMatchObject({ code: 'NOT_IMPLEMENTED', details: { operation: name } });
   });
 
-  it('declares every procedure of the router as a placeholder with its contract', () => {
+  it('declares every procedure of the router as a placeholder: a declaration without a handler', () => {
     const records = listProcedures(appRouter).filter(({ path }) => path.startsWith('records.'));
     expect(records.map(({ path }) => path)).toEqual(['records.create', 'records.get', 'records.list']);
-    for (const { path, meta } of records) {
-      expect(meta).toMatchObject({ access: 'public', operation: { name: path, placeholder: true } });
-    }
+    for (const { meta } of records) expect(meta).toMatchObject({ access: 'public', placeholder: true });
   });
 });
 

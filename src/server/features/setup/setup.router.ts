@@ -1,6 +1,10 @@
 import { z } from 'zod';
-import { createAdminInputSchema, setupTokenInputSchema } from '../../../shared/schemas/setup.schema.ts';
-import { publicProcedure, router } from '../../trpc/init.ts';
+import {
+  createAdminInputSchema,
+  setupStatusSchema,
+  setupTokenInputSchema,
+} from '../../../shared/schemas/setup.schema.ts';
+import { defineMutation, defineQuery, router } from '../../trpc/procedure.ts';
 import * as service from './setup.service.ts';
 
 /**
@@ -9,13 +13,20 @@ import * as service from './setup.service.ts';
  * strictly rate limited (rate-limit/strict-limits.ts).
  */
 export const setupRouter = router({
-  /** Whether a setup link works: SETUP_NOT_AVAILABLE, SETUP_TOKEN_INVALID, or ready. */
-  status: publicProcedure
-    .input(setupTokenInputSchema)
-    .output(z.object({ ready: z.literal(true) }))
-    .query(({ ctx, input }) => service.checkSetupLink(ctx, input.token)),
-  /** Creates the first administrator, confirmed, and signs them in. */
-  createAdmin: publicProcedure
-    .input(createAdminInputSchema)
-    .mutation(({ ctx, input }) => service.createFirstAdmin(ctx, input)),
+  status: defineQuery({
+    summary: 'Whether a setup link works: ready, or why not.',
+    access: 'public',
+    input: setupTokenInputSchema,
+    output: setupStatusSchema,
+    errors: ['SETUP_NOT_AVAILABLE', 'SETUP_TOKEN_INVALID'],
+    handler: ({ ctx, input }) => service.checkSetupLink(ctx, input.token),
+  }),
+  createAdmin: defineMutation({
+    summary: 'Creates the first administrator, confirmed, and signs them in.',
+    access: 'public',
+    input: createAdminInputSchema,
+    output: z.void(),
+    errors: ['SETUP_NOT_AVAILABLE', 'SETUP_TOKEN_INVALID'],
+    handler: ({ ctx, input }) => service.createFirstAdmin(ctx, input),
+  }),
 });

@@ -1,13 +1,7 @@
 import { product } from '../../../shared/product.ts';
+import type { Health, SystemInfo } from '../../../shared/schemas/system.schema.ts';
 import { databaseEngine } from '../../db/client.ts';
-import type { Engine } from '../../db/engines.ts';
 import type { AppServices } from '../../trpc/context.ts';
-
-export interface Health {
-  status: 'ok' | 'degraded';
-  database: { status: 'up' | 'down'; latencyMs: number };
-  checkedAt: Date;
-}
 
 /** One database round trip, timed. A failure is reported, not thrown: health is a report. */
 export async function checkHealth(
@@ -28,17 +22,6 @@ export async function checkHealth(
     database: { status: up ? 'up' : 'down', latencyMs },
     checkedAt: new Date(),
   };
-}
-
-export interface SystemInfo {
-  name: string;
-  description: string;
-  audience: string;
-  version: string;
-  commit: string;
-  startedAt: Date;
-  uptimeSeconds: number;
-  database: { engine: Engine; version: string };
 }
 
 export async function describeSystem({ db, buildInfo, startedAt }: AppServices): Promise<SystemInfo> {

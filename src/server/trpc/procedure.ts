@@ -1,0 +1,131 @@
+import type { TRPCMutationProcedure, TRPCQueryProcedure } from '@trpc/server';
+import type { z } from 'zod';
+import { AppError, type AppErrorCode } from '../../shared/errors.ts';
+import type { Viewer } from '../features/auth/viewer.ts';
+import type { Context } from './context.ts';
+import { procedureFor } from './init.ts';
+import type { AccessRule, AccessSwitch, ProcedureMeta } from './procedure-meta.ts';
+
+export { router } from './init.ts';
+
+/**
+ * [7] The one way to write a procedure: a declaration of its access rule, input,
+ * output and the catalogue errors it may raise, with a handler, or without one while
+ * it is a placeholder. Routers are plain `router({ … })` tables of these; a
+ * spec-to-code generator can emit them (docs/decisions/0022-one-way-to-write-a-procedure.md).
+ *
+ * ```ts
+ * setRole: defineMutation({
+ *   summary: 'Changes a person’s role.',
+ *   access: { permission: 'update:users:any' },
+ *   input: setRoleInputSchema,
+ *   output: adminUserSchema,
+ *   errors: ['NOT_FOUND', 'CONFLICT'],
+ *   handler: ({ ctx, input }) => service.setRole(ctx, ctx.viewer, input.userId, input.role),
+ * }),
+ * ```
+ */
+export interface ProcedureDeclaration<
+  Access extends AccessRule,
+  Input extends z.ZodType | undefined,
+  Output extends z.ZodType,
+> {
+  /** One sentence for the generated docs: what the call does. */
+  summary: string;
+  access: Access;
+  /** Omitted for a call that takes nothing. */
+  input?: Input;
+  /** Required: checks every answer at run time (`z.void()` for none). */
+  output: Output;
+  /** The catalogue errors it may raise beyond the implicit ones (`implicitErrors` in procedure-meta.ts). */
+  errors: readonly AppErrorCode[];
+  /** Omitted for a placeholder: it validates its input, then answers NOT_IMPLEMENTED. */
+  handler?: Handler<Access, Input, Output>;
+}
+
+/**
+ * The context a handler sees: the one its access rule produced. Behind 'signed-in'
+ * or a permission, `ctx.viewer` is the caller the check found; a public or switched
+ * procedure (which the configuration may open to anyone) has no viewer.
+ */
+export type ContextFor<Access extends AccessRule> = Access extends 'public'
+  ? Context
+  : Access extends { switch: AccessSwitch }
+    ? Context
+    : Context & { viewer: Viewer };
+
+type InputOf<Input> = Input extends z.ZodType ? z.output<Input> : undefined;
+
+export type Handler<
+  Access extends AccessRule,
+  Input extends z.ZodType | undefined,
+  Output extends z.ZodType,
+> = (options: { ctx: ContextFor<Access>; input: InputOf<Input> }) => z.input<Output> | Promise<z.input<Output>>;
+
+/** The types tRPC would infer for the same procedure built by hand: what the client sees. */
+interface Built<Input extends z.ZodType | undefined, Output extends z.ZodType> {
+  // tRPC's own type for "takes no input", so a caller may omit it.
+  // eslint-disable-next-line @typescript-eslint/no-invalid-void-type
+  input: Input extends z.ZodType ? z.input<Input> : void;
+  output: z.output<Output>;
+  meta: ProcedureMeta;
+}
+
+/**
+ * A declaration with its types erased. `handler`'s type comes from a method
+ * signature, so TypeScript compares its parameter bivariantly (React's types call
+ * this the bivariance hack): that admits every `Handler<Access, …>`, whose `ctx` is
+ * narrower than `Context`. It is sound because the base procedure of the same access
+ * rule (init.ts) is what sets that context.
+ */
+interface ErasedDeclaration {
+  summary: string;
+  access: AccessRule;
+  input?: z.ZodType | undefined;
+  output: z.ZodType;
+  errors: readonly AppErrorCode[];
+  handler?: { bivariant(options: { ctx: Context; input: unknown }): unknown }['bivariant'] | undefined;
+}
+
+/** A placeholder's resolver: the input was valid; the behaviour is not specified yet (501). */
+function notImplemented({ path }: { path: string }): never {
+  throw new AppError('NOT_IMPLEMENTED', {
+    message: `"${path}" is not available yet: the specification has not defined it.`,
+    details: { operation: path },
+  });
+}
+
+function build(type: 'query' | 'mutation', declaration: ErasedDeclaration) {
+  const { access, summary, errors, input, output, handler } = declaration;
+  const meta: ProcedureMeta = { access, summary, errors, placeholder: handler === undefined };
+  const base = procedureFor(access).meta(meta);
+  const builder = (input ? base.input(input) : base).output(output);
+  const resolve = handler
+    ? ({ ctx, input: parsed }: { ctx: Context; input: unknown }) => handler({ ctx, input: parsed })
+    : notImplemented;
+  return type === 'query' ? builder.query(resolve) : builder.mutation(resolve);
+}
+
+type ProcedureOf<
+  Type extends 'query' | 'mutation',
+  Input extends z.ZodType | undefined,
+  Output extends z.ZodType,
+> = Type extends 'query' ? TRPCQueryProcedure<Built<Input, Output>> : TRPCMutationProcedure<Built<Input, Output>>;
+
+function definer<Type extends 'query' | 'mutation'>(type: Type) {
+  // `const Access` keeps `{ permission: 'x' }` literal, so `ContextFor` can tell the rules apart.
+  return <const Access extends AccessRule, Output extends z.ZodType, Input extends z.ZodType | undefined = undefined>(
+    declaration: ProcedureDeclaration<Access, Input, Output>,
+  ): ProcedureOf<Type, Input, Output> =>
+    // The one cast: tRPC cannot relate a procedure built from erased types to the
+    // declaration's generics. `Built` spells out what its builder infers for the same
+    // schemas (procedure.types.test.ts checks they are equal), and the input and
+    // output schemas check every call at run time.
+    build(type, declaration) as unknown as ProcedureOf<Type, Input, Output>;
+}
+
+/** A query (reads; may be sent by GET and cached): see `ProcedureDeclaration`. */
+export const defineQuery = definer('query');
+
+/** A mutation (changes something; sent by POST): see `ProcedureDeclaration`. */
+export const defineMutation = definer('mutation');
