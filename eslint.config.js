@@ -11,6 +11,16 @@ const serverFromClient = {
   allowTypeImports: true,
 };
 
+/**
+ * tRPC's internals: no stable API, changed in any release. Only the fast path's
+ * internals file may import them, each listed there with why (decision 0023).
+ */
+const TRPC_INTERNALS_FILE = 'src/server/trpc/fast-path/trpc-internals.ts';
+const trpcInternals = {
+  name: '@trpc/server/unstable-core-do-not-import',
+  message: `Import from tRPC's public entry points (@trpc/server, @trpc/server/http, @trpc/server/rpc, …); what has none goes through ${TRPC_INTERNALS_FILE}.`,
+};
+
 export default tseslint.config(
   { ignores: ['dist/**', 'node_modules/**', 'src/server/db/generated/**', 'test-results/**', 'playwright-report/**'] },
   js.configs.recommended,
@@ -38,6 +48,7 @@ export default tseslint.config(
           message: 'Use the $queryRaw / $executeRaw tagged templates: they bind parameters.',
         },
       ],
+      '@typescript-eslint/no-restricted-imports': ['error', { paths: [trpcInternals] }],
     },
   },
   {
@@ -50,7 +61,7 @@ export default tseslint.config(
     languageOptions: { globals: { ...globals.browser } },
     rules: {
       ...reactHooks.configs.recommended.rules,
-      '@typescript-eslint/no-restricted-imports': ['error', { patterns: [serverFromClient] }],
+      '@typescript-eslint/no-restricted-imports': ['error', { paths: [trpcInternals], patterns: [serverFromClient] }],
     },
   },
   {
@@ -59,6 +70,7 @@ export default tseslint.config(
       '@typescript-eslint/no-restricted-imports': [
         'error',
         {
+          paths: [trpcInternals],
           patterns: [
             { group: ['**/server/**', '**/client/**'], message: 'src/shared depends on neither side.' },
             { group: ['node:*'], message: 'src/shared runs in the browser too: no Node modules.' },
@@ -75,7 +87,7 @@ export default tseslint.config(
       '@typescript-eslint/no-restricted-imports': [
         'error',
         {
-          paths: [{ name: 'nodemailer', message: 'Send e-mail through the e-mail port (ctx.email).' }],
+          paths: [trpcInternals, { name: 'nodemailer', message: 'Send e-mail through the e-mail port (ctx.email).' }],
           patterns: [
             {
               group: ['**/email/transports*', '**/email/outbox-dispatcher*'],
@@ -90,5 +102,10 @@ export default tseslint.config(
         },
       ],
     },
+  },
+  {
+    // The one file that may: it lists each internal the fast path needs, and why.
+    files: [TRPC_INTERNALS_FILE],
+    rules: { '@typescript-eslint/no-restricted-imports': 'off' },
   },
 );

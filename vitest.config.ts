@@ -36,6 +36,24 @@ const postgresql: TestProjectInlineConfiguration = {
   },
 };
 
+// The tests that answer over HTTP once more with TRPC_FAST_PATH=false (config.ts's testConfig
+// reads it), on SQLite: every tRPC call then goes through tRPC's stock adapter, and must
+// be answered as the fast path answers it (docs/decisions/0023-trpc-fast-path.md).
+const stockAdapter: TestProjectInlineConfiguration = {
+  extends: true,
+  test: {
+    name: 'stock-adapter',
+    include: [
+      'src/server/**/*.http.test.ts',
+      'src/server/features/**/*.router.test.ts',
+      'src/server/trpc/fast-path/fast-path.conformance.test.ts',
+      'src/server/plugins/trpc-methods.test.ts',
+    ],
+    exclude: ['**/*.postgresql.test.ts'],
+    env: { TRPC_FAST_PATH: 'false' },
+  },
+};
+
 export default defineConfig({
   test: {
     environment: 'node',
@@ -43,6 +61,6 @@ export default defineConfig({
     pool: 'forks',
     testTimeout: 20_000,
     hookTimeout: 30_000,
-    projects: postgresUrl ? [sqlite, postgresql] : [sqlite],
+    projects: postgresUrl ? [sqlite, stockAdapter, postgresql] : [sqlite, stockAdapter],
   },
 });

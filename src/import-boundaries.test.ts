@@ -63,6 +63,31 @@ describe('import boundaries', () => {
   });
 });
 
+// tRPC's internals change in any release: only the fast path's list of them may import
+// them (docs/decisions/0023-trpc-fast-path.md); everything else uses public entry points.
+describe("tRPC's internals", () => {
+  // Spelled in parts, so a search of the code for the path finds only the list itself.
+  const internalsPath = ['@trpc/server', 'unstable-core-do-not' + '-import'].join('/');
+  const internals = `import { isObject } from '${internalsPath}';\nexport const probe = isObject;\n`;
+
+  it.each([
+    'src/server/errors/probe.ts',
+    'src/server/features/notes/probe.router.ts',
+    'src/server/trpc/fast-path/probe.ts',
+    'src/client/probe.ts',
+    'src/shared/probe.ts',
+    'tools/probe.ts',
+  ])('stops %s from importing them', async (filePath) => {
+    expect(await ruleHits(filePath, internals)).toContain('@typescript-eslint/no-restricted-imports');
+  });
+
+  it('lets the fast path import them through its one list', async () => {
+    expect(await ruleHits('src/server/trpc/fast-path/trpc-internals.ts', internals)).not.toContain(
+      '@typescript-eslint/no-restricted-imports',
+    );
+  });
+});
+
 // String-built SQL is how injection gets in: Prisma's *Unsafe methods take a string,
 // the tagged templates bind every value as a parameter. Each way of reaching an
 // unsafe method must be refused, wherever the client comes from.

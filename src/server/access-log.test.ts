@@ -1,7 +1,8 @@
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import { describe, expect, it } from 'vitest';
 import { query } from './test/http-client.ts';
 import { buildTestAppWithLog } from './test/test-app.ts';
-import { accessLine } from './access-log.ts';
+import { AccessLog } from './access-log.ts';
 
 type Line = Record<string, unknown>;
 const parsed = (lines: string[]) => lines.map((line) => JSON.parse(line) as Line);
@@ -38,18 +39,33 @@ describe('the access log', () => {
     ]);
   });
 
-  it("writes the line exactly as pino would, with the app's logger options, for any URL", async () => {
+  it("writes the line the request's own logger would, for any URL and request id", async () => {
     const { app, lines } = await buildTestAppWithLog({ LOG_LEVEL: 'info' });
-    const log = app.log.child({ reqId: 'req-"quoted"-1' });
-    const urls = ['/trpc/auth.viewer', '/a?input={"json":{"x":"é\\n\\u2028"}}', '/\u0000\ttab', '/%F0%9F%98%80/😀'];
-    for (const url of urls) {
+    const accessLog = new AccessLog();
+    const urls = [
+      '/trpc/auth.viewer',
+      '/a?input={"json":{"x":"é\\n\\u2028"}}',
+      '/\u0000\ttab',
+      '/%F0%9F%98%80/😀',
+      '/a?password=x',
+    ];
+    for (const [index, url] of urls.entries()) {
+      const id = `req-"quoted"-${index}`;
+      const requestLog = app.log.child({ reqId: id });
+      const request = { id, method: 'GET', url, server: app } as unknown as FastifyRequest;
+      const reply = { log: requestLog, statusCode: 207, elapsedTime: 1.234567 } as unknown as FastifyReply;
       lines.length = 0;
-      log.info({ method: 'GET', url, statusCode: 207, responseTime: 1.234567 }, 'request completed');
-      const [fromPino] = lines;
-      const ours = accessLine(log, 'GET', url, 207, 1.234567);
-      expect(ours.endsWith('\n')).toBe(true);
-      const withoutTime = (line: string) => line.trim().replace(/"time":\d+/, '"time":0');
-      expect(withoutTime(ours)).toBe(withoutTime(fromPino ?? ''));
+      accessLog.requestCompleted(null, request, reply);
+      requestLog.info({ method: 'GET', url, statusCode: 207, responseTime: 1.234567 }, 'request completed');
+      const [ours, fromPino] = lines.map((line) => line.trim().replace(/"time":\d+/, '"time":0'));
+      expect(ours).toBeDefined();
+      expect(ours).toBe(fromPino);
     }
+  });
+
+  it('writes nothing when the request logger is above info', async () => {
+    const { app, lines } = await buildTestAppWithLog({ LOG_LEVEL: 'warn' });
+    await app.inject({ url: '/healthz' });
+    expect(parsed(lines).filter((line) => line.msg === 'request completed')).toEqual([]);
   });
 });

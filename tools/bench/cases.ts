@@ -8,7 +8,6 @@ export const CASE_IDS = [
   'batch of 10',
   'system.health',
   'primary-key read',
-  'primary-key read, hot path',
   'signed-in query',
   'write',
 ] as const;
@@ -75,13 +74,6 @@ export function benchCases(origin: string, { cookie, memberId }: Fixtures): Benc
       purpose: 'one user by id through Prisma (bench.userById)',
       server: 'app',
       request: { method: 'GET', path: `/trpc/bench.userById?${inputOf({ id: memberId })}` },
-      calls: 1,
-    },
-    {
-      id: 'primary-key read, hot path',
-      purpose: 'the same user through primaryKeyRead (bench.userByIdHot): one cached statement, no query builder',
-      server: 'app',
-      request: { method: 'GET', path: `/trpc/bench.userByIdHot?${inputOf({ id: memberId })}` },
       calls: 1,
     },
     {

@@ -51,9 +51,7 @@ export function evaluateTargets(report: Omit<BenchReport, 'targets'>): Target[] 
   const targets = [
     target('no-db query, per CPU-second, vs raw Fastify', ratioOf('no-db query'), 0.35, '×', 'min'),
     target('no-db query in a batch of 10, per call', ratioOf('batch of 10', true), 0.35, '×', 'min'),
-    // The lever the issue names for hot reads (db/hot-read.ts); the query builder's
-    // figure for the same read stays in the table of cases.
-    target('primary-key read (hot-read path) vs raw Fastify', ratioOf('primary-key read, hot path'), 0.2, '×', 'min'),
+    target('primary-key read through Prisma vs raw Fastify', ratioOf('primary-key read'), 0.2, '×', 'min'),
     target(
       'cold start vs bare Fastify + tRPC + Prisma',
       Number((report.coldStart.appMedianMs / report.coldStart.bareMedianMs).toFixed(2)),

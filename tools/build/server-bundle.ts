@@ -1,5 +1,4 @@
 import type { BuildOptions } from 'esbuild';
-import { nativeObjectSpreadPlugin } from './native-object-spread.ts';
 
 /**
  * Packages the server bundle leaves in node_modules, each for a reason a bundle cannot
@@ -42,8 +41,6 @@ export const serverBundleOptions = {
   minifyWhitespace: true,
   minifySyntax: true,
   external: [...SERVER_EXTERNAL_PACKAGES],
-  // tRPC's lowered object spread, back to the engine's own (native-object-spread.ts).
-  plugins: [nativeObjectSpreadPlugin()],
   banner: {
     js: "import { createRequire as __serverBundleCreateRequire } from 'node:module';\nconst require = __serverBundleCreateRequire(import.meta.url);",
   },

@@ -1,7 +1,6 @@
 import type { Config } from '../config.ts';
 import type { PrismaClient } from './generated/sqlite/client.ts';
 import type { PrismaClient as PostgresqlClient } from './generated/postgresql/client.ts';
-import type { SqlQueryable } from '@prisma/driver-adapter-utils';
 import type { DatabaseOptions } from './database-options.ts';
 import { type Engine, engineOf } from './engines.ts';
 
@@ -13,8 +12,8 @@ import { type Engine, engineOf } from './engines.ts';
 export type Database = PrismaClient;
 export type { DatabaseOptions };
 
-/** What `openDatabase` knows of each client it opened: its engine, and the connection Prisma opened (once it has). */
-const opened = new WeakMap<Database, { engine: Engine; connection: () => SqlQueryable | undefined }>();
+/** The engine of each client `openDatabase` opened. */
+const engines = new WeakMap<Database, Engine>();
 
 /**
  * Opens the database DATABASE_URL names, on the engine its scheme picks. Only that
@@ -23,13 +22,12 @@ const opened = new WeakMap<Database, { engine: Engine; connection: () => SqlQuer
  */
 export async function openDatabase(options: DatabaseOptions): Promise<Database> {
   const engine = engineOf(options.databaseUrl);
-  const { db, connection } =
+  const db =
     engine === 'sqlite'
       ? await (await import('./sqlite-database.ts')).openSqliteDatabase(options)
-      : (await import('./postgresql-database.ts')).openPostgresqlDatabase(options);
-  const client = db as unknown as Database;
-  opened.set(client, { engine, connection });
-  return client;
+      : ((await import('./postgresql-database.ts')).openPostgresqlDatabase(options) as unknown as Database);
+  engines.set(db, engine);
+  return db;
 }
 
 /** The options the server opens its database with, from its configuration. */
@@ -46,7 +44,7 @@ export function databaseOptionsFrom(config: Config, onConnectionWait?: (waitedMs
 
 /** The engine a client opened by `openDatabase` talks to. */
 export function engineOfDatabase(db: Database): Engine {
-  const engine = opened.get(db)?.engine;
+  const engine = engines.get(db);
   // Guessing would send one engine's SQL to the other, and fail far from the cause.
   if (!engine) throw new Error('This database client was not opened by openDatabase: its engine is unknown.');
   return engine;
@@ -60,13 +58,4 @@ export async function databaseEngine(db: Database): Promise<{ engine: Engine; ve
       ? await (await import('./sqlite-database.ts')).sqliteVersion(db)
       : await (await import('./postgresql-database.ts')).postgresqlVersion(db as unknown as PostgresqlClient);
   return { engine, version };
-}
-
-/**
- * The driver connection Prisma opened for `db` (SQLite's one, behind the lock that keeps
- * other requests out of an open transaction; PostgreSQL's pool), or undefined before
- * Prisma's first query: hot reads (hot-read.ts) query it directly.
- */
-export function connectionOf(db: Database): SqlQueryable | undefined {
-  return opened.get(db)?.connection();
 }

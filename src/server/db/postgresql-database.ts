@@ -1,45 +1,40 @@
 import { PrismaPg } from '@prisma/adapter-pg';
 import { PrismaClient } from './generated/postgresql/client.ts';
 import { type DatabaseOptions, transactionOptions } from './database-options.ts';
-import { rememberingConnection } from './connections.ts';
 import { refusingRootClientInTransaction } from './root-client-guard.ts';
 import { transactionOpenOn } from './transaction.ts';
-import type { SqlQueryable } from '@prisma/driver-adapter-utils';
 
 /**
  * Opens the Prisma client on PostgreSQL through the pg driver adapter, with a pool of
  * `poolSize` connections per process (docs/operations.md sizes it against the
- * server's max_connections); with it, the connection Prisma opens (client.ts's
- * `connectionOf`).
+ * server's max_connections).
  */
 export function openPostgresqlDatabase({
   databaseUrl,
   busyTimeoutMs,
   poolSize = 10,
   connectTimeoutMs = 5_000,
-}: DatabaseOptions): { db: PrismaClient; connection: () => SqlQueryable | undefined } {
-  const { factory, connection } = rememberingConnection(
-    refusingRootClientInTransaction(
-      new PrismaPg(
-        {
-          connectionString: databaseUrl,
-          max: poolSize,
-          connectionTimeoutMillis: connectTimeoutMs,
-          // Idle connections close, so a restarted database server leaves no dead ones behind.
-          idleTimeoutMillis: 30_000,
-        },
-        // A connection dropped while idle (the server restarted) is an 'error' event on
-        // the pool; handled, the pool replaces it, and the next query reconnects.
-        { onPoolError: () => undefined, onConnectionError: () => undefined },
-      ),
-      (): boolean => transactionOpenOn(db),
+}: DatabaseOptions): PrismaClient {
+  const adapter = refusingRootClientInTransaction(
+    new PrismaPg(
+      {
+        connectionString: databaseUrl,
+        max: poolSize,
+        connectionTimeoutMillis: connectTimeoutMs,
+        // Idle connections close, so a restarted database server leaves no dead ones behind.
+        idleTimeoutMillis: 30_000,
+      },
+      // A connection dropped while idle (the server restarted) is an 'error' event on
+      // the pool; handled, the pool replaces it, and the next query reconnects.
+      { onPoolError: () => undefined, onConnectionError: () => undefined },
     ),
+    (): boolean => transactionOpenOn(db),
   );
-  const db = new PrismaClient({
-    adapter: factory,
+  const db: PrismaClient = new PrismaClient({
+    adapter,
     transactionOptions: transactionOptions(busyTimeoutMs),
   });
-  return { db, connection };
+  return db;
 }
 
 export async function postgresqlVersion(db: PrismaClient): Promise<string> {

@@ -2,37 +2,32 @@ import { PrismaBetterSqlite3 } from '@prisma/adapter-better-sqlite3';
 import { PrismaClient } from './generated/sqlite/client.ts';
 import { type DatabaseOptions, transactionOptions } from './database-options.ts';
 import { oneConnectionAtATime } from './one-connection.ts';
-import { rememberingConnection } from './connections.ts';
 import { refusingRootClientInTransaction } from './root-client-guard.ts';
 import { transactionOpenOn } from './transaction.ts';
-import type { SqlQueryable } from '@prisma/driver-adapter-utils';
 import { sqliteFileFromUrl } from './sqlite-url.ts';
 
 /**
  * Opens the Prisma client on SQLite through the better-sqlite3 driver adapter (no
- * engine binary at run time), one connection at a time; with it, the connection Prisma
- * opens (client.ts's `connectionOf`).
+ * engine binary at run time), one connection at a time.
  */
 export async function openSqliteDatabase({
   databaseUrl,
   busyTimeoutMs,
   synchronous = 'FULL',
   onConnectionWait,
-}: DatabaseOptions): Promise<{ db: PrismaClient; connection: () => SqlQueryable | undefined }> {
-  const { factory, connection } = rememberingConnection(
-    refusingRootClientInTransaction(
-      oneConnectionAtATime(
-        new PrismaBetterSqlite3({
-          url: sqliteFileFromUrl(databaseUrl),
-          timeout: busyTimeoutMs,
-        }),
-        { onWait: onConnectionWait },
-      ),
-      (): boolean => transactionOpenOn(db),
+}: DatabaseOptions): Promise<PrismaClient> {
+  const adapter = refusingRootClientInTransaction(
+    oneConnectionAtATime(
+      new PrismaBetterSqlite3({
+        url: sqliteFileFromUrl(databaseUrl),
+        timeout: busyTimeoutMs,
+      }),
+      { onWait: onConnectionWait },
     ),
+    (): boolean => transactionOpenOn(db),
   );
-  const db = new PrismaClient({
-    adapter: factory,
+  const db: PrismaClient = new PrismaClient({
+    adapter,
     // A transaction waits for the one connection as long as a write waits for another
     // process's lock (Prisma's own default is 2 s): a few concurrent sign-ups, each
     // hashing a password inside its transaction, must queue, not fail with 503.
@@ -46,7 +41,7 @@ export async function openSqliteDatabase({
   // may lose the last commits, a process crash loses nothing).
   if (synchronous === 'FULL') await db.$executeRaw`PRAGMA synchronous = FULL`;
   else await db.$executeRaw`PRAGMA synchronous = NORMAL`;
-  return { db, connection };
+  return db;
 }
 
 export async function sqliteVersion(db: PrismaClient): Promise<string> {

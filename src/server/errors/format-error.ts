@@ -1,5 +1,5 @@
 import type { TRPCDefaultErrorShape, TRPCError } from '@trpc/server';
-import { TRPC_ERROR_CODES_BY_KEY } from '@trpc/server/unstable-core-do-not-import';
+import { TRPC_ERROR_CODES_BY_KEY } from '@trpc/server/rpc';
 import { errorCatalogue, type AppErrorData } from '../../shared/errors.ts';
 import { toAppError } from './to-app-error.ts';
 import type { Context } from '../trpc/context.ts';

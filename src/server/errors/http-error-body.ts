@@ -1,5 +1,4 @@
-import { TRPCError } from '@trpc/server';
-import { getErrorShape, transformTRPCResponse } from '@trpc/server/unstable-core-do-not-import';
+import { getErrorShape, transformTRPCResponse, TRPCError } from '@trpc/server';
 import { errorCatalogue, type AppError } from '../../shared/errors.ts';
 import { appRouter } from '../router.ts';
 import { requestScope } from '../trpc/request-scope.ts';

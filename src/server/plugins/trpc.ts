@@ -29,11 +29,13 @@ const methodNotAllowed = () =>
  *
  * Calls go through the fast path (trpc/fast-path/handler.ts), which answers tRPC's
  * JSON requests without the Fetch API and hands everything else to tRPC's stock
- * adapter. `fastPath: false` and `mountPath` exist for the conformance suite, which
- * mounts the stock adapter beside the fast path on one app and compares the two.
+ * adapter; with TRPC_FAST_PATH=false every call goes to the stock adapter, behind the
+ * same route, parsers and hooks (docs/decisions/0023-trpc-fast-path.md). The options
+ * `fastPath` and `mountPath` let the conformance suite mount both beside the app's own
+ * /trpc and compare them.
  */
 export const trpcPlugin = fp<{ services: AppServices; router: AppRouter; fastPath?: boolean; mountPath?: string }>(
-  async (app, { services, router, fastPath = true, mountPath = TRPC_PATH }) => {
+  async (app, { services, router, fastPath = services.config.TRPC_FAST_PATH, mountPath = TRPC_PATH }) => {
     const createContext = createContextFactory(services);
     const allowedOrigins = allowedOriginsOf(services.config);
     await app.register(async (scope) => {

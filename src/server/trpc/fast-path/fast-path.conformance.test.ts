@@ -7,6 +7,7 @@ import {
   type TRPCLink,
 } from '@trpc/client';
 import { lazy } from '@trpc/server';
+import trpcPackage from '@trpc/server/package.json' with { type: 'json' };
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import superjson from 'superjson';
 import { beforeAll, describe, expect, it } from 'vitest';
@@ -18,6 +19,7 @@ import { appRouter, type AppRouter } from '../../router.ts';
 import { mutate, PASSWORD, sessionCookie, signUpVerified } from '../../test/http-client.ts';
 import { buildTestApp } from '../../test/test-app.ts';
 import { publicProcedure, router } from '../init.ts';
+import { FAST_PATH_CHECKED_WITH_TRPC } from './trpc-internals.ts';
 
 /**
  * The fast path against tRPC's stock adapter, on one real app: the same router is
@@ -28,8 +30,16 @@ import { publicProcedure, router } from '../init.ts';
  * adapter a chunked stream, which is also how each case proves which path served it.
  *
  * tRPC is pinned (11.19.0); this suite, not a reading of tRPC's source, is what
- * says whether the fast path still matches after an upgrade.
+ * says whether the fast path still matches after an upgrade. `npm test` runs it twice:
+ * as is, and with TRPC_FAST_PATH=false (the app's own /trpc on the stock adapter).
  */
+
+it('was last passed against the installed tRPC', () => {
+  expect(
+    trpcPackage.version,
+    'tRPC changed: run this suite both ways (vitest.config.ts), re-read trpc-internals.ts, then update FAST_PATH_CHECKED_WITH_TRPC (docs/decisions/0023-trpc-fast-path.md)',
+  ).toBe(FAST_PATH_CHECKED_WITH_TRPC);
+});
 
 const FAST = '/trpc-fast';
 const STOCK = '/trpc-stock';
@@ -100,7 +110,7 @@ beforeAll(async () => {
   });
   // The conformance router holds every AppRouter procedure and more; the plugin's type names the app's.
   const mounted = conformanceRouter as unknown as AppRouter;
-  await app.register(trpcPlugin, { services: app.services, router: mounted, mountPath: FAST });
+  await app.register(trpcPlugin, { services: app.services, router: mounted, mountPath: FAST, fastPath: true });
   await app.register(trpcPlugin, { services: app.services, router: mounted, mountPath: STOCK, fastPath: false });
   admin = await signUpVerified(app, 'admin@example.com');
   member = await signUpVerified(app, 'member@example.com');
@@ -355,12 +365,14 @@ describe('the fast path answers as tRPC does: raw requests', () => {
     expect(String(fast.headers['set-cookie'])).toMatch(/session_token=;/);
   });
 
-  it("serves the app's own /trpc through the fast path, with the same answers", async () => {
+  it("serves the app's own /trpc through the path TRPC_FAST_PATH picks, with the same answers", async () => {
+    const expected = app.services.config.TRPC_FAST_PATH ? 'fast' : 'stock';
+    expect(expected).toBe(process.env.TRPC_FAST_PATH === 'false' ? 'stock' : 'fast');
     for (const url of ['/system.info', `/records.get?input=${input({ id: 'r1' })}`, '/nope']) {
       const own = await app.inject({ url: `/trpc${url}`, headers: { 'x-request-id': REQUEST_ID } });
       const stock = await send(STOCK, { url });
       expect(comparable(own)).toEqual(comparable(stock));
-      expect(servedBy(own)).toBe('fast');
+      expect(servedBy(own)).toBe(expected);
     }
   });
 });

@@ -1,7 +1,6 @@
-import type { AnyTRPCRouter, inferRouterContext } from '@trpc/server';
+import { type AnyTRPCRouter, getTRPCErrorFromUnknown, type inferRouterContext, type TRPCError } from '@trpc/server';
 import { fastifyRequestHandler, type FastifyHandlerOptions } from '@trpc/server/adapters/fastify';
 import type { TRPCRequestInfo } from '@trpc/server/http';
-import { getTRPCErrorFromUnknown, type TRPCError } from '@trpc/server/unstable-core-do-not-import';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { requestScope } from '../request-scope.ts';
 import { fastPathTarget } from './coverage.ts';

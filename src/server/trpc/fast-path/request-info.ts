@@ -1,13 +1,7 @@
-import type { AnyTRPCRouter } from '@trpc/server';
-import type { TRPCRequestInfo } from '@trpc/server/http';
-import {
-  emptyObject,
-  getProcedureAtPath,
-  isObject,
-  parseConnectionParamsFromString,
-  TRPCError,
-} from '@trpc/server/unstable-core-do-not-import';
+import { type AnyTRPCRouter, TRPCError } from '@trpc/server';
+import { parseConnectionParamsFromString, type TRPCRequestInfo } from '@trpc/server/http';
 import type { FastPathTarget } from './coverage.ts';
+import { emptyObject, getProcedureAtPath, isObject } from './trpc-internals.ts';
 
 type InputRecord = Record<number, unknown>;
 type Procedure = TRPCRequestInfo['calls'][number]['procedure'];

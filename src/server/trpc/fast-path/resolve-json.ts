@@ -1,29 +1,27 @@
-import type { AnyTRPCRouter, inferRouterContext, TRPCError as TRPCErrorType } from '@trpc/server';
-import type { HTTPErrorHandler, ResponseMetaFn, TRPCRequestInfo } from '@trpc/server/http';
 import {
+  type AnyTRPCRootTypes,
+  type AnyTRPCRouter,
   getErrorShape,
-  getHTTPStatusCode,
   getTRPCErrorFromUnknown,
-  isAsyncIterable,
-  isObject,
-  isPromise,
+  type inferRouterContext,
   transformTRPCResponse,
   TRPCError,
-  type AnyRootTypes,
-  type ProcedureType,
-  type RootConfig,
   type TRPCErrorShape,
-  type TRPCResponse,
-} from '@trpc/server/unstable-core-do-not-import';
+  type TRPCProcedureType,
+  type TRPCRootConfig,
+} from '@trpc/server';
+import { getHTTPStatusCode, type HTTPErrorHandler, type ResponseMetaFn, type TRPCRequestInfo } from '@trpc/server/http';
+import type { TRPCResponse } from '@trpc/server/rpc';
+import { isAsyncIterable, isObject, isPromise } from './trpc-internals.ts';
 
 type Method = 'GET' | 'POST';
 
-const ACCEPTED_METHODS: Record<ProcedureType, readonly Method[]> = {
+const ACCEPTED_METHODS: Record<TRPCProcedureType, readonly Method[]> = {
   mutation: ['POST'],
   query: ['GET'],
   subscription: ['GET'],
 };
-const ACCEPTED_METHODS_WITH_OVERRIDE: Record<ProcedureType, readonly Method[]> = {
+const ACCEPTED_METHODS_WITH_OVERRIDE: Record<TRPCProcedureType, readonly Method[]> = {
   // never a mutation over GET
   mutation: ['POST'],
   query: ['GET', 'POST'],
@@ -41,7 +39,7 @@ export interface ResolveJsonOptions<TRouter extends AnyTRPCRouter, TRequest> {
   router: TRouter;
   method: Method;
   /** readRequestInfo's outcome: the info, or the error it threw. */
-  info: [TRPCErrorType, undefined] | [undefined, TRPCRequestInfo];
+  info: [TRPCError, undefined] | [undefined, TRPCRequestInfo];
   createContext: (info: TRPCRequestInfo) => Promise<inferRouterContext<TRouter>>;
   responseMeta: ResponseMetaFn<TRouter> | undefined;
   onError: HTTPErrorHandler<TRouter, TRequest> | undefined;
@@ -49,7 +47,7 @@ export interface ResolveJsonOptions<TRouter extends AnyTRPCRouter, TRequest> {
   req: TRequest;
 }
 
-type CallResult = [undefined, { data: unknown }] | [TRPCErrorType, undefined];
+type CallResult = [undefined, { data: unknown }] | [TRPCError, undefined];
 
 /** resolveResponse's isDataStream: a result only a streaming link can carry. */
 function isDataStream(value: unknown): boolean {
@@ -94,16 +92,16 @@ export async function resolveJson<TRouter extends AnyTRPCRouter, TRequest>(
 ): Promise<JsonAnswer> {
   type Ctx = inferRouterContext<TRouter>;
   const { router, method } = opts;
-  const config = router._def._config as RootConfig<AnyRootTypes>;
+  const config = router._def._config as TRPCRootConfig<AnyTRPCRootTypes>;
   const headers = new Headers();
   headers.set('vary', 'trpc-accept, accept');
   const methods = opts.allowMethodOverride && method === 'POST' ? ACCEPTED_METHODS_WITH_OVERRIDE : ACCEPTED_METHODS;
-  let context: [TRPCErrorType, undefined] | [undefined, Ctx] | undefined;
+  let context: [TRPCError, undefined] | [undefined, Ctx] | undefined;
   const ctxOrUndefined = () => context?.[1];
   const shapeOf = (shape: Omit<Parameters<typeof getErrorShape>[0], 'config'>) =>
     getErrorShape({ config, ...shape }) as TRPCErrorShape;
 
-  function initResponse(untransformedJSON: TRPCResponse | TRPCResponse[], errors: TRPCErrorType[]): number {
+  function initResponse(untransformedJSON: TRPCResponse | TRPCResponse[], errors: TRPCError[]): number {
     let status = getHTTPStatusCode(untransformedJSON);
     const meta =
       opts.responseMeta?.({
