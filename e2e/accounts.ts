@@ -1,5 +1,6 @@
-import type { Page } from '@playwright/test';
-import { expect } from './fixtures.ts';
+import { expect, type APIRequestContext, type Page } from '@playwright/test';
+import SuperJSON from 'superjson';
+import { defaultRole, type Role } from '../src/shared/permissions.ts';
 import { firstAdminEmail } from './first-admin.ts';
 import { latestEmailLink } from './mailbox.ts';
 
@@ -85,4 +86,62 @@ export async function signInAsAdmin(page: Page, baseURL: string | undefined): Pr
   // 401: no such account yet, or one signed up by an attempt that stopped before the link.
   expect(probe.status(), await probe.text()).toBe(401);
   await signUpVerified(page, admin);
+}
+
+/**
+ * Calls a mutation over plain HTTP as `request`'s browser context (its cookies), with
+ * the input in superjson's envelope as the app's client sends it; answers its status.
+ */
+async function call(request: APIRequestContext, origin: string, path: string, input: unknown) {
+  return request.post(`/trpc/${path}`, { data: SuperJSON.serialize(input), headers: { origin } });
+}
+
+async function expectDone(answer: ReturnType<typeof call>): Promise<void> {
+  const response = await answer;
+  expect(response.status(), await response.text()).toBe(200);
+}
+
+/**
+ * Signs `person` up and follows the e-mailed link through the API rather than the
+ * forms (identity.spec.ts walks those): `request`'s context is then signed in.
+ */
+async function signUpVerifiedByApi(request: APIRequestContext, origin: string, person: Person): Promise<void> {
+  await expectDone(call(request, origin, 'auth.signUp', { name: person.name, email: person.email }));
+  const token = new URL(await latestEmailLink(request, person.email, 'verify-email')).searchParams.get('token');
+  await expectDone(call(request, origin, 'auth.verifyEmail', { token, password: person.password }));
+}
+
+/** Signs `request`'s context in as the first admin, signing them up first if no one has yet. */
+async function signInAsAdminByApi(request: APIRequestContext, origin: string): Promise<void> {
+  const probe = await call(request, origin, 'auth.signIn', { email: admin.email, password: admin.password });
+  if (probe.ok()) return;
+  // 401: no such account yet, or one signed up by an attempt that stopped before the link.
+  expect(probe.status(), await probe.text()).toBe(401);
+  await signUpVerifiedByApi(request, origin, admin);
+}
+
+/**
+ * A fresh person with `role`, confirmed and signed in on `page`'s browser context:
+ * signed up through the API, then given the role by the first admin (in a request
+ * context of the admin's own) unless it is the role every new account has.
+ */
+export async function signInWithRole(
+  page: Page,
+  newContext: () => Promise<APIRequestContext>,
+  origin: string,
+  role: Role,
+): Promise<Person> {
+  const person = newPerson(`${role[0]?.toUpperCase() ?? ''}${role.slice(1)} Person`);
+  await signUpVerifiedByApi(page.request, origin, person);
+  if (role === defaultRole) return person;
+  const viewer = await page.request.get('/trpc/auth.viewer');
+  const { id } = ((await viewer.json()) as { result: { data: { json: { id: string } } } }).result.data.json;
+  const adminRequest = await newContext();
+  try {
+    await signInAsAdminByApi(adminRequest, origin);
+    await expectDone(call(adminRequest, origin, 'admin.users.setRole', { userId: id, role }));
+  } finally {
+    await adminRequest.dispose();
+  }
+  return person;
 }

@@ -1,4 +1,5 @@
 import type { Page } from '@playwright/test';
+import { product } from '../src/shared/product.ts';
 import { accountNav, followVerificationLink, newPerson, signIn, signInAsAdmin, signOut, signUp } from './accounts.ts';
 import { expect, test } from './fixtures.ts';
 
@@ -65,7 +66,7 @@ test.describe('Content-Security-Policy: every screen works under the enforced po
     const policyChecked = expectPolicyOnDocuments(page);
 
     // Public screens, signed out.
-    await visit(page, '/', 'Untitled product');
+    await visit(page, '/', product.name);
     await visit(page, '/status', 'System status');
     await expect(page.getByRole('region', { name: 'Health' }).getByRole('definition').nth(1)).toHaveText(/^Healthy/);
     await visit(page, '/records', 'Records');
@@ -120,7 +121,7 @@ test.describe('Content-Security-Policy: enforced, not only reported', () => {
 
   test('an inline script injected into the page does not run, and is reported', async ({ page }) => {
     const violations = await watchViolations(page);
-    await visit(page, '/', 'Untitled product');
+    await visit(page, '/', product.name);
     const ran = await page.evaluate(async () => {
       const script = document.createElement('script');
       script.textContent = 'window.injectedScriptRan = true';

@@ -1,10 +1,20 @@
 import { test as base, expect, type Page } from '@playwright/test';
+import { defaultRole, type Role } from '../src/shared/permissions.ts';
+import { product } from '../src/shared/product.ts';
+import { signInWithRole, type Person } from './accounts.ts';
 
 interface Fixtures {
   /** Console errors a test provokes on purpose (e.g. a 500 it stages), matched against the message. */
   allowedConsoleErrors: RegExp[];
   /** A second person: a page in its own browser context (own cookies), checked like `page`. */
   otherPage: Page;
+  /** The role of `signedIn`: the default role unless a test says `test.use({ role: 'admin' })`. */
+  role: Role;
+  /**
+   * A fresh person with `role`, confirmed and signed in on `page` (through the API:
+   * identity.spec.ts walks the forms). `page` has not navigated yet.
+   */
+  signedIn: Person;
 }
 
 /** Collects the console errors and uncaught exceptions of a page, except the allowed ones. */
@@ -37,12 +47,17 @@ export const test = base.extend<Fixtures>({
     await context.close();
     expect(errors, "errors in the other page's browser console").toEqual([]);
   },
+  role: [defaultRole, { option: true }],
+  signedIn: async ({ page, playwright, baseURL, role }, use) => {
+    const newContext = () => playwright.request.newContext({ baseURL });
+    await use(await signInWithRole(page, newContext, baseURL ?? '', role));
+  },
 });
 
 export { expect };
 
 /** The screen a person is on: the tab's title names it, and so does its one level-1 heading. */
 export async function expectScreen(page: Page, title: string, heading: string = title): Promise<void> {
-  await expect(page).toHaveTitle(`${title} · Untitled product`);
+  await expect(page).toHaveTitle(`${title} · ${product.name}`);
   await expect(page.getByRole('heading', { level: 1 })).toHaveText(heading);
 }

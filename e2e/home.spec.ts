@@ -1,10 +1,11 @@
+import { product } from '../src/shared/product.ts';
 import { expect, expectScreen, test } from './fixtures.ts';
 
 test.describe('home', () => {
   test('shows the product and says the screens await the specification', async ({ page }) => {
     await page.goto('/');
 
-    await expectScreen(page, 'Home', 'Untitled product');
+    await expectScreen(page, 'Home', product.name);
     await expect(
       page.getByRole('heading', { level: 2, name: 'The screens are waiting for the specification' }),
     ).toBeVisible();

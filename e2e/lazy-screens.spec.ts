@@ -1,4 +1,5 @@
 import type { Page } from '@playwright/test';
+import { product } from '../src/shared/product.ts';
 import { expect, expectScreen, test } from './fixtures.ts';
 
 /** The paths of every script the page requests from now on. */
@@ -30,7 +31,7 @@ test.describe('lazy screens', () => {
     const scripts = scriptRequests(page);
 
     await page.goto('/');
-    await expectScreen(page, 'Home', 'Untitled product');
+    await expectScreen(page, 'Home', product.name);
     expect([...scripts].sort()).toEqual([...initial].sort());
 
     const nav = page.getByRole('navigation', { name: 'Main' });
@@ -80,7 +81,7 @@ test.describe('lazy screens', () => {
       });
 
       await page.goto('/');
-      await expectScreen(page, 'Home', 'Untitled product');
+      await expectScreen(page, 'Home', product.name);
       await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Status' }).click();
 
       const error = page.getByRole('alert').filter({ hasText: 'This screen could not be shown' });

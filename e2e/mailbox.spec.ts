@@ -1,5 +1,9 @@
 import { mainNav, newPerson, signIn, signInAsAdmin, signOut, signUpVerified } from './accounts.ts';
+import { product } from '../src/shared/product.ts';
 import { expect, expectScreen, test } from './fixtures.ts';
+
+/** The subject of the password-reset e-mail, which names the product. */
+const resetSubject = `Reset your ${product.name} password`;
 
 test.describe('mailbox', () => {
   // Playwright's trace recorder tries to run its script in every frame; the e-mail's
@@ -35,9 +39,9 @@ test.describe('mailbox', () => {
     // The log transport marks it sent within a second or two; the list asks again by itself.
     await expect(row.getByRole('cell').nth(3)).toHaveText('Sent', { timeout: 15_000 });
 
-    await row.getByRole('link', { name: 'Reset your Untitled product password' }).click();
+    await row.getByRole('link', { name: resetSubject }).click();
     await expect(page).toHaveURL(/\/mailbox\/[^/?]+$/);
-    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Reset your Untitled product password');
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText(resetSubject);
     const headers = page.getByRole('region', { name: 'Headers' });
     await expect(headers.getByRole('term')).toHaveText([
       'To',
@@ -55,7 +59,7 @@ test.describe('mailbox', () => {
     await expect(headers.getByRole('definition').nth(3)).toHaveText('Sent');
 
     // The HTML, drawn inside its sandbox.
-    const html = page.frameLocator('iframe[title="HTML version of “Reset your Untitled product password”"]');
+    const html = page.frameLocator(`iframe[title="HTML version of “${resetSubject}”"]`);
     await expect(html.getByRole('heading', { name: 'Reset your password' })).toBeVisible();
     await expect(html.getByRole('link', { name: 'Choose a new password' })).toBeVisible();
     await expect(page.locator('iframe')).toHaveAttribute('sandbox', '');

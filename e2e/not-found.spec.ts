@@ -1,3 +1,4 @@
+import { product } from '../src/shared/product.ts';
 import { expect, expectScreen, test } from './fixtures.ts';
 
 test.describe('not found', () => {
@@ -10,7 +11,7 @@ test.describe('not found', () => {
 
     await page.getByRole('link', { name: 'Go to the home page' }).click();
     await expect(page).toHaveURL('/');
-    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Untitled product');
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText(product.name);
   });
 
   test('a missing hashed asset is a 404, never the HTML shell', async ({ request }) => {

@@ -1,4 +1,5 @@
 import type { Route } from '@playwright/test';
+import { product } from '../src/shared/product.ts';
 import { expect, expectScreen, test } from './fixtures.ts';
 
 test.describe('status', () => {
@@ -13,7 +14,7 @@ test.describe('status', () => {
     const about = page.getByRole('region', { name: 'About this server' });
     await expect(about.getByRole('term')).toHaveText(['Name', 'Version', 'Commit', 'Running since', 'Database engine']);
     await expect(about.getByRole('definition')).toHaveText([
-      'Untitled product',
+      product.name,
       /^\d+\.\d+\.\d+/,
       /^\S+$/,
       /\S/,

@@ -1,12 +1,20 @@
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
+import SuperJSON, { type SuperJSONResult } from 'superjson';
 import { expect } from 'vitest';
 import { latestMessageTo, linkIn } from '../email/outbox.ts';
 
-/** Calls procedures over HTTP with `inject`, as a browser on the app's own origin would. */
+/**
+ * Calls procedures over HTTP with `inject`, as a browser on the app's own origin would:
+ * inputs go through superjson as the client's link sends them (a Date keeps its type in
+ * `meta`), and answers come back through it (a Date field is a Date). A test that sends
+ * a body no client would send says so: `mutateRawBody`, `queryRawInput`.
+ */
 export interface CallOptions {
   cookie?: string;
   authorization?: string;
   origin?: string;
+  /** Where the router is mounted: `/trpc`, unless a test mounts a router of its own elsewhere. */
+  mountPath?: string;
 }
 
 export interface TrpcAnswer {
@@ -19,15 +27,27 @@ export interface TrpcAnswer {
 
 const ORIGIN = 'http://localhost:3000';
 
+interface TrpcBody {
+  result?: { data?: SuperJSONResult };
+  error?: { json: { data: { appCode: string } } };
+}
+
+/** The answer's JSON; nothing for a body that is not JSON (a raw request may earn one). */
+function parsedBody(response: LightMyRequestResponse): TrpcBody {
+  try {
+    return response.json<TrpcBody | null>() ?? {};
+  } catch {
+    return {};
+  }
+}
+
 function answer(response: LightMyRequestResponse): TrpcAnswer {
-  const body = response.json<{
-    result?: { data?: { json?: unknown } };
-    error?: { json: { data: { appCode: string } } };
-  }>();
+  const body = parsedBody(response);
   const setCookie = response.headers['set-cookie'];
+  const result = body.result?.data;
   return {
     status: response.statusCode,
-    data: body.result?.data?.json,
+    data: result === undefined ? undefined : SuperJSON.deserialize(result),
     appCode: body.error?.json.data.appCode,
     setCookies: setCookie === undefined ? [] : Array.isArray(setCookie) ? setCookie : [setCookie],
     response,
@@ -42,20 +62,41 @@ function headersOf(options: CallOptions): Record<string, string> {
   };
 }
 
+/** The input as tRPC's client sends it with superjson: `{ json, meta }`, or `{}` for none. */
+function wireText(input: unknown): string {
+  return JSON.stringify(input === undefined ? {} : SuperJSON.serialize(input));
+}
+
 export async function mutate(app: FastifyInstance, path: string, input?: unknown, options: CallOptions = {}) {
+  return mutateRawBody(app, path, wireText(input), options);
+}
+
+export async function query(app: FastifyInstance, path: string, input?: unknown, options: CallOptions = {}) {
+  return queryRawInput(app, path, input === undefined ? undefined : wireText(input), options);
+}
+
+/** A mutation whose body is `body` as it is: for a test that sends what no client would (no `meta`, malformed JSON). */
+export async function mutateRawBody(app: FastifyInstance, path: string, body: string, options: CallOptions = {}) {
   return answer(
     await app.inject({
       method: 'POST',
-      url: `/trpc/${path}`,
+      url: `${options.mountPath ?? '/trpc'}/${path}`,
       headers: { ...headersOf(options), 'content-type': 'application/json' },
-      payload: JSON.stringify(input === undefined ? {} : { json: input }),
+      payload: body,
     }),
   );
 }
 
-export async function query(app: FastifyInstance, path: string, input?: unknown, options: CallOptions = {}) {
-  const search = input === undefined ? '' : `?input=${encodeURIComponent(JSON.stringify({ json: input }))}`;
-  return answer(await app.inject({ method: 'GET', url: `/trpc/${path}${search}`, headers: headersOf(options) }));
+/** A query whose `input` parameter is `input` as it is (encoded for the URL), or absent. */
+export async function queryRawInput(
+  app: FastifyInstance,
+  path: string,
+  input: string | undefined,
+  options: CallOptions = {},
+) {
+  const search = input === undefined ? '' : `?input=${encodeURIComponent(input)}`;
+  const url = `${options.mountPath ?? '/trpc'}/${path}${search}`;
+  return answer(await app.inject({ method: 'GET', url, headers: headersOf(options) }));
 }
 
 /**

@@ -18,6 +18,9 @@ import { appRouter } from '../router.ts';
 import { createInnerContext, type AppServices } from '../trpc/context.ts';
 import { createSetupToken } from '../features/setup/setup-token.ts';
 import { createCallerFactory } from '../trpc/init.ts';
+import type { Role } from '../../shared/permissions.ts';
+import { readCredentials, type Viewer } from '../features/auth/viewer.ts';
+import { newUser } from './new-user.ts';
 import { createDatabase, dropDatabases } from './postgresql-server.ts';
 
 const scratch: string[] = [];
@@ -145,4 +148,33 @@ export async function createTestCaller(services: Partial<AppServices> = {}, head
     setCookies: (set) => cookies.push(...set),
   });
   return { caller: createCallerFactory(appRouter)(context), services: ready, cookies };
+}
+
+/** The password of every person `callerAs` makes. */
+const CALLER_PASSWORD = 'correct horse battery staple';
+
+/**
+ * A caller signed in as a fresh person with `role`: signed up, confirmed and
+ * signed in through the auth library, so the session is a real one and the
+ * context reads it as for any request. `viewer` is what the context found, for a
+ * test that calls a service directly. Services as in createTestCaller.
+ */
+export async function callerAs(role: Role, services: Partial<AppServices> = {}) {
+  const ready = await createTestServices(services);
+  const { name, email } = newUser();
+  await ready.auth.api.signUpEmail({ body: { name, email, password: CALLER_PASSWORD } });
+  await ready.db.user.update({ where: { email }, data: { role, emailVerified: true } });
+  const signedIn = await ready.auth.api.signInEmail({
+    body: { email, password: CALLER_PASSWORD },
+    returnHeaders: true,
+  });
+  const cookie = signedIn.headers
+    .getSetCookie()
+    .map((value) => value.split(';')[0])
+    .join('; ');
+  const headers = new Headers({ cookie });
+  const credentials = await readCredentials(ready.auth, headers);
+  if (credentials.kind !== 'valid') throw new Error(`callerAs(${role}): the new session was not accepted`);
+  const viewer: Viewer = credentials.viewer;
+  return { ...(await createTestCaller(ready, headers)), viewer };
 }

@@ -48,14 +48,22 @@ export async function renderFixture(name: EmailTemplateName): Promise<RenderedEm
   return renderWithData(name, definitions[name].fixture);
 }
 
-async function renderWithData<N extends EmailTemplateName>(
-  name: N,
-  data: EmailTemplateData[N],
+function renderWithData<N extends EmailTemplateName>(name: N, data: EmailTemplateData[N]): Promise<RenderedEmail> {
+  return renderDefinition(definitions[name], data);
+}
+
+/**
+ * Renders one definition with its data. Product code renders by name (renderEmail);
+ * tests also render templates of their own, to hold the rules over every template to
+ * what a template declares rather than to what today's templates happen to share.
+ */
+export async function renderDefinition<Data extends object>(
+  definition: EmailTemplateDefinition<string, Data>,
+  data: Data,
 ): Promise<RenderedEmail> {
   // Loaded with the first e-mail, not with the templates: the renderer and its
   // HTML-to-text converter are the heaviest part of e-mail.
   const { render } = await import('@react-email/render');
-  const definition = definitions[name];
   const element = createElement(definition.Component, data);
   const [html, text] = await Promise.all([
     render(element),
@@ -66,7 +74,7 @@ async function renderWithData<N extends EmailTemplateName>(
       htmlToTextOptions: { selectors: [{ selector: 'h1', options: { uppercase: false } }] },
     }),
   ]);
-  return { subject: toSubjectLine(definition.subject(data), name), html, text };
+  return { subject: toSubjectLine(definition.subject(data), definition.name), html, text };
 }
 
 /**
@@ -74,7 +82,7 @@ async function renderWithData<N extends EmailTemplateName>(
  * let the rest be read as further headers (header injection), so breaks, other control
  * characters and runs of spaces become one space.
  */
-function toSubjectLine(subject: string, name: EmailTemplateName): string {
+function toSubjectLine(subject: string, name: string): string {
   // eslint-disable-next-line no-control-regex -- matching control characters is the point
   const line = subject.replace(/[\u0000-\u001f\u007f-\u009f\u2028\u2029\s]+/g, ' ').trim();
   if (!line) throw new Error(`The e-mail template "${name}" produced an empty subject.`);

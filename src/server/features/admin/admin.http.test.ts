@@ -1,9 +1,8 @@
 import type { AddressInfo } from 'node:net';
 import { describe, expect, it } from 'vitest';
 import { createScriptClient } from '../../../scripts/script-client.ts';
-import { buildTestApp, createTestServices } from '../../test/test-app.ts';
+import { buildTestApp, callerAs, createTestCaller } from '../../test/test-app.ts';
 import { comparableBody, mutate, PASSWORD, query, signUpVerified, type TrpcAnswer } from '../../test/http-client.ts';
-import type { Viewer } from '../auth/viewer.ts';
 import { AppError } from '../../../shared/errors.ts';
 import { createApiKey } from './admin.service.ts';
 
@@ -35,11 +34,15 @@ describe('roles and permissions', () => {
   });
 
   it('a member calling an admin procedure gets FORBIDDEN; a signed-out caller UNAUTHENTICATED', async () => {
-    const { app, member } = await appWithAdminAndMember();
-    const forbidden = await query(app, 'admin.users.list', {}, { cookie: member });
-    expect([forbidden.status, forbidden.appCode]).toEqual([403, 'FORBIDDEN']);
-    const anonymous = await query(app, 'admin.users.list', {});
-    expect([anonymous.status, anonymous.appCode]).toEqual([401, 'UNAUTHENTICATED']);
+    const member = await callerAs('member');
+    const stranger = await createTestCaller(member.services);
+    await expect(member.caller.admin.users.list({})).rejects.toMatchObject({ cause: { code: 'FORBIDDEN' } });
+    await expect(stranger.caller.admin.users.list({})).rejects.toMatchObject({ cause: { code: 'UNAUTHENTICATED' } });
+    // The same call with the role that holds the permission: the refusal was the role's.
+    const admin = await callerAs('admin', member.services);
+    const listed = await admin.caller.admin.users.list({});
+    const roles = Object.fromEntries(listed.items.map(({ email, role }) => [email, role]));
+    expect(roles).toEqual({ [admin.viewer.email]: 'admin', [member.viewer.email]: 'member' });
   });
 
   it('an admin lists and searches users', async () => {
@@ -239,19 +242,7 @@ describe('API keys never grant more than their maker holds', () => {
   });
 
   it('a person may grant only the permissions their own role holds', async () => {
-    const services = await createTestServices();
-    const user = await services.db.user.create({
-      data: { id: 'member-1', name: 'Member', email: 'member@example.com', emailVerified: true, role: 'member' },
-    });
-    const member: Viewer = {
-      userId: user.id,
-      email: user.email,
-      name: user.name,
-      role: 'member',
-      via: 'session',
-      sessionId: 'session-1',
-      scope: null,
-    };
+    const { services, viewer: member } = await callerAs('member');
     const refused = await createApiKey(services, member, {
       name: 'too wide',
       permissions: ['read:sessions:own', 'read:users:any'],
