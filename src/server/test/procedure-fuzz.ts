@@ -98,6 +98,9 @@ export async function fuzzProcedure(run: FuzzRun): Promise<void> {
       const response = await sendAttempt(app, entry, attempt, cookie(), mountPath);
       const refused = response.statusCode >= 400;
       if (!refused) await afterSuccess?.();
+      // Work a call handed on (ctx.afterAnswer: a reset request answers before it writes)
+      // is part of that call's change, not the next one's.
+      await app.services.background.settled();
       // Read the database before any assertion, so a failing run leaves `known`
       // true for the shrinking runs that follow. One read serves both cases: a
       // refused call must have left it as it was; after a success (and its
