@@ -38,7 +38,7 @@ export interface BuildOptions {
   logStream?: { write(line: string): void };
   /**
    * The router mounted at /trpc: the app's own unless a caller adds to it. Only the
-   * benchmark does (tools/bench/bench-app.ts), to time one primary-key read.
+   * benchmark does (tools/bench/servers/bench-app.ts), to time one primary-key read.
    */
   router?: AppRouter;
   /** How passwords are hashed and checked: the auth library's scrypt unless a test watches it. */
