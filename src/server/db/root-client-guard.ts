@@ -38,20 +38,24 @@ export function refusingRootClientInTransaction<F extends SqlDriverAdapterFactor
 }
 
 function guarded(adapter: SqlDriverAdapter, insideTransaction: () => boolean): SqlDriverAdapter {
-  // Built once per connection, not per query: the check is the only work added to a query.
-  const checked = new Map<PropertyKey, (...args: unknown[]) => unknown>();
+  // Methods are bound once per connection, not at every access: the check is the only
+  // work the guard adds to a query.
+  const methods = new Map<PropertyKey, (...args: unknown[]) => unknown>();
   for (const name of OUTSIDE_TRANSACTION) {
     const method = (adapter[name] as (...args: unknown[]) => unknown).bind(adapter);
-    checked.set(name, (...args) =>
+    methods.set(name, (...args) =>
       insideTransaction() ? Promise.reject(new RootClientInTransactionError()) : method(...args),
     );
   }
   return new Proxy(adapter, {
     get(target, property, receiver) {
-      const check = checked.get(property);
-      if (check) return check;
+      const known = methods.get(property);
+      if (known) return known;
       const value = Reflect.get(target, property, receiver) as unknown;
-      return typeof value === 'function' ? (value as (...args: unknown[]) => unknown).bind(target) : value;
+      if (typeof value !== 'function') return value;
+      const bound = (value as (...args: unknown[]) => unknown).bind(target);
+      methods.set(property, bound);
+      return bound;
     },
   });
 }

@@ -69,6 +69,6 @@ export function implicitErrors(meta: Pick<ProcedureMeta, 'access' | 'placeholder
 }
 
 /** Every catalogue code a procedure may answer: its declared errors and the implicit ones. */
-export function possibleErrors(meta: ProcedureMeta): Set<AppErrorCode> {
+export function possibleErrors(meta: Pick<ProcedureMeta, 'access' | 'placeholder' | 'errors'>): Set<AppErrorCode> {
   return new Set([...implicitErrors(meta), ...meta.errors]);
 }
