@@ -3,7 +3,7 @@ import type { Plugin, ResolvedConfig } from 'vite';
 import { INITIAL_JS_GZIP_BUDGET, measureInitialJs, type InitialJs } from './initial-js.ts';
 
 export interface InitialJsBudgetOptions {
-  /** The most the initial JS may weigh, gzip, in bytes. Default: INITIAL_JS_GZIP_BUDGET (100 KiB). */
+  /** The most the initial JS may weigh, gzip, in bytes. Default: INITIAL_JS_GZIP_BUDGET (125 KiB). */
   budgetGzipBytes?: number;
 }
 

@@ -4,10 +4,10 @@ import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import { parseSync } from 'vite';
 
 /**
- * The most initial JS may weigh, gzip: 100 KiB, where 1 KiB = 1024 bytes
- * (issue 8's target). The build checks it (initial-js-budget.ts).
+ * The most initial JS may weigh, gzip: 125 KiB, where 1 KiB = 1024 bytes
+ * (issue 18, up from issue 8's 100: docs/decisions/0027-initial-js-budget.md). The build checks it.
  */
-export const INITIAL_JS_GZIP_BUDGET = 100 * 1024;
+export const INITIAL_JS_GZIP_BUDGET = 125 * 1024;
 
 /** The JS a browser fetches before the first screen can paint, and what it weighs. */
 export interface InitialJs {

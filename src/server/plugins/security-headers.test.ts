@@ -1,7 +1,9 @@
+import { createHash } from 'node:crypto';
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { describe, expect, it } from 'vitest';
+import { themeScript } from '../../shared/theme-script.ts';
 import type { Config } from '../config.ts';
 import { appRoot } from '../paths.ts';
 import { FAKE_SCRIPT_URL, fakeClientBuild } from '../test/fake-client-build.ts';
@@ -41,6 +43,9 @@ async function everyKindOfAnswer(app: FastifyInstance) {
   };
 }
 
+// Computed here, not imported: the test checks the server's hash against the script itself.
+const themeScriptHash = `'sha256-${createHash('sha256').update(themeScript).digest('base64')}'`;
+
 describe('security headers on every response', () => {
   it('the shell, an asset, a procedure, a 404 and an error all carry the same enforced policy', async () => {
     const app = await appWithClient();
@@ -53,9 +58,9 @@ describe('security headers on every response', () => {
     const policy = cspOf(answers.shell);
     expect(policy).toEqual({
       'default-src': ["'self'"],
-      'script-src': ["'self'"],
+      'script-src': ["'self'", themeScriptHash],
       'script-src-attr': ["'none'"],
-      'style-src': ["'self'"],
+      'style-src': ["'self'", "'unsafe-inline'"],
       'style-src-attr': ["'unsafe-inline'"],
       'img-src': ["'self'", 'data:'],
       'font-src': ["'self'"],
@@ -79,13 +84,19 @@ describe('security headers on every response', () => {
   });
 
   it('the shell loads its script from its own origin, with no inline script the policy would block', () => {
+    // The built shell holds exactly one inline script, the theme script, whose hash the policy names.
+    const built = join(appRoot, 'dist/client/index.html');
+    if (existsSync(built)) {
+      const inline = [...readFileSync(built, 'utf8').matchAll(/<script(?![^>]*\bsrc=)[^>]*>([\s\S]*?)<\/script>/g)];
+      expect(inline.map((match) => match[1])).toEqual([themeScript]);
+    }
     // The real shell: the source Vite builds from, and the build itself when there is one.
     const shells = ['index.html', 'dist/client/index.html']
       .map((file) => join(appRoot, file))
       .filter((file) => existsSync(file));
     expect(shells[0], 'the root index.html').toBe(join(appRoot, 'index.html'));
     for (const file of shells) {
-      const html = readFileSync(file, 'utf8');
+      const html = readFileSync(file, 'utf8').replace(`<script>${themeScript}</script>`, '');
       expect(html, file).toMatch(/<script[^>]*\bsrc="\/(?!\/)[^"]*"[^>]*>/);
       expect(html, file).not.toMatch(/<script(?![^>]*\bsrc=)[^>]*>/);
     }

@@ -1,20 +1,29 @@
+import { createHash } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import helmet, { type HelmetOptions } from 'helmet';
 import fp from 'fastify-plugin';
+import { themeScript } from '../../shared/theme-script.ts';
 import { publicUrl, type Config } from '../config.ts';
 
 type Directives = Record<string, string[]>;
 
+/** The CSP source that allows the one inline script, the theme script, and nothing else inline. */
+export const themeScriptSource = `'sha256-${createHash('sha256').update(themeScript).digest('base64')}'`;
+
 /**
- * The production policy: the built client loads only its own files (no inline
- * script, no eval) and talks only to its own origin. docs/decisions/0013-browser-security.md.
+ * The production policy: the built client loads only its own files (no eval, and no
+ * inline script but the theme script, by its hash) and talks only to its own origin.
+ * docs/decisions/0013-browser-security.md.
  */
 function productionDirectives(tls: boolean): Directives {
   return {
     'default-src': ["'self'"],
-    'script-src': ["'self'"],
+    'script-src': ["'self'", themeScriptSource],
     'script-src-attr': ["'none'"],
-    'style-src': ["'self'"],
+    // The kit's Radix dialogs (scroll lock) and sonner's toasts add <style> elements at
+    // run time, with content no hash can name. CSS cannot run script; what it could load
+    // is still bound by img-src and font-src (docs/decisions/0025-component-kit.md).
+    'style-src': ["'self'", "'unsafe-inline'"],
     // The mailbox shows e-mail HTML in a sandboxed srcdoc iframe, which inherits this
     // policy; e-mail HTML styles with attributes. A style attribute cannot run script,
     // and what it could load is still bound by img-src and font-src.
