@@ -11,8 +11,7 @@ import { NotificationsContext } from './notifications/notifications-context.ts';
 import { AppShell } from './components/app-shell.tsx';
 import { RouteError } from './components/route-error.tsx';
 import { Router } from './router/router.tsx';
-import { routes } from './routes.tsx';
-import { NotFoundScreen } from './screens/not-found-screen.tsx';
+import { notFoundScreen, routes } from './routes.tsx';
 import { createTrpcClient, trpc } from './trpc.ts';
 import './styles.css';
 
@@ -36,7 +35,7 @@ function App() {
     <NotificationsContext value={notifications}>
       <trpc.Provider client={trpcClient} queryClient={queryClient}>
         <QueryClientProvider client={queryClient}>
-          <Router routes={routes} shell={AppShell} notFound={NotFoundScreen} error={RouteError} />
+          <Router routes={routes} shell={AppShell} notFound={notFoundScreen} error={RouteError} />
         </QueryClientProvider>
       </trpc.Provider>
     </NotificationsContext>

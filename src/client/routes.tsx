@@ -1,4 +1,5 @@
 import { mailboxSearch, templateSearch } from './mailbox-search.ts';
+import { redirectSearch } from './redirect-search.ts';
 import { lazyScreen } from './router/lazy-screen.ts';
 import type { RouteTable } from './router/router.tsx';
 import { HomeScreen } from './screens/home-screen.tsx';
@@ -22,7 +23,11 @@ export const routes = {
   // Identity: docs/decisions/0009-identity-and-access.md. E-mailed links open the
   // verify and reset screens with `?token=…`.
   '/sign-up': { screen: lazyScreen(() => import('./screens/sign-up-screen.tsx'), 'SignUpScreen') },
-  '/sign-in': { screen: lazyScreen(() => import('./screens/sign-in-screen.tsx'), 'SignInScreen') },
+  // `?redirect=/account`: where sign-in returns to, a path on this site or nothing.
+  '/sign-in': {
+    screen: lazyScreen(() => import('./screens/sign-in-screen.tsx'), 'SignInScreen'),
+    search: redirectSearch,
+  },
   '/verify-email': {
     screen: lazyScreen(() => import('./screens/verify-email-screen.tsx'), 'VerifyEmailScreen'),
     search: tokenSearch,
@@ -74,6 +79,9 @@ export const routes = {
     screen: lazyScreen(() => import('./screens/mailbox-message-screen.tsx'), 'MailboxMessageScreen'),
   },
 } satisfies RouteTable;
+
+/** Shown for an address no route names; its own chunk. */
+export const notFoundScreen = lazyScreen(() => import('./screens/not-found-screen.tsx'), 'NotFoundScreen');
 
 declare module './router/router.tsx' {
   interface Register {

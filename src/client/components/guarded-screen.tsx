@@ -1,4 +1,4 @@
-import { Link } from '../router/router.tsx';
+import { Link, useSignInReturn } from '../router/router.tsx';
 import { useId, type ReactNode } from 'react';
 import type { Permission } from '../../shared/permissions.ts';
 import { useDocumentTitle } from '../use-document-title.ts';
@@ -23,6 +23,8 @@ export function GuardedScreen({ title, permission, children }: GuardedScreenProp
   useDocumentTitle(title);
   const headingId = useId();
   const viewer = useViewer();
+  // Sign-in comes back here.
+  const signInSearch = useSignInReturn();
 
   let body: ReactNode;
   if (viewer.isPending) body = <p role="status">Loading…</p>;
@@ -35,7 +37,10 @@ export function GuardedScreen({ title, permission, children }: GuardedScreenProp
       <div className="panel">
         <h2>Sign in to continue</h2>
         <p>
-          This page is for signed-in people. <Link to="/sign-in">Sign in</Link>
+          This page is for signed-in people.{' '}
+          <Link to="/sign-in" search={signInSearch}>
+            Sign in
+          </Link>
         </p>
       </div>
     );

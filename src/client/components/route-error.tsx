@@ -1,9 +1,9 @@
-import type { RouteErrorProps } from '../router/route-boundary.tsx';
+import type { RouteErrorProps } from '../router/router.tsx';
 
 /**
  * Shown in place of a screen that failed to load or render; the shell stays usable.
  * A screen's chunk that cannot be fetched lands here too, after one automatic reload
- * (router/lazy-screen.ts: a deploy may have replaced the chunk).
+ * (router/stale-chunk.ts: a deploy may have replaced the chunk).
  */
 export function RouteError({ reset }: RouteErrorProps) {
   // The route forgets what failed, so trying again fetches the screen's chunk anew.

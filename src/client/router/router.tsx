@@ -1,27 +1,42 @@
 import {
-  createContext,
+  createRootRoute,
+  createRoute,
+  createRouter,
+  Link as RouterLink,
+  Outlet,
+  redirect,
+  RouterProvider,
+  useNavigate as useRouterNavigate,
+  useParams as useRouterParams,
+  useRouter,
+  useRouterState,
+  useSearch as useRouterSearch,
+  type AnyRoute,
+  type AnyRouter,
+  type ErrorComponentProps,
+} from '@tanstack/react-router';
+import {
   createElement,
-  Fragment,
   Suspense,
-  use,
+  useCallback,
   useEffect,
-  useLayoutEffect,
-  useRef,
+  useState,
   type AnchorHTMLAttributes,
   type ComponentType,
-  type MouseEvent,
   type ReactNode,
 } from 'react';
-import { navigate as go, usePathname, useSearch as useSearchText } from 'wouter/use-browser-location';
 import type { LazyScreen } from './lazy-screen.ts';
-import { hrefOf, isActive, matchPath, type ActiveOptions, type ParamNames, type PathMatch } from './paths.ts';
-import { RouteBoundary, type RouteErrorProps } from './route-boundary.tsx';
+import { toRouterPath, type ParamNames } from './path-syntax.ts';
+import type { SafePath } from './safe-redirect.ts';
+import { parseSearch, stringifySearch } from './search-params.ts';
+import { forgetChunkReload, reloadOnStaleChunk } from './stale-chunk.ts';
 
 /**
- * A small typed router over the browser's history (wouter's location hooks): the route
- * table in src/client/routes.tsx decides what each address shows, and `Link`,
- * `useNavigate`, `useSearch` and `useParams` accept only its paths, with the params and
- * search values each path takes (docs/decisions/0018-client-router.md).
+ * The app's router: TanStack Router, built from the one route table in
+ * src/client/routes.tsx (docs/decisions/0026-tanstack-router.md). Screens use only this
+ * module's `Link`, `useNavigate`, `useSearch`, `useParams` and `usePathname`, which accept
+ * the table's paths (`/mailbox/:id`), with the params and search values each path takes,
+ * checked at compile time.
  */
 
 export type Screen<P extends object = object> = ComponentType<P> | LazyScreen<P>;
@@ -57,108 +72,214 @@ export type Target<P extends RoutePath> = { to: P } & ([ParamNames<P>] extends [
 /** Any target of the table: one of `Target<P>` for each path. */
 export type AnyTarget = { [P in RoutePath]: Target<P> }[RoutePath];
 
-const hrefOfTarget = (target: { to: string; params?: Record<string, string>; search?: object }) =>
-  hrefOf(target.to, target.params, target.search);
-
-const RoutesContext = createContext<RouteTable>({});
-const MatchContext = createContext<PathMatch | undefined>(undefined);
+/** What a route's error screen gets: a way to try the route again. */
+export interface RouteErrorProps {
+  reset: () => void;
+}
 
 const isLazy = (screen: unknown): screen is LazyScreen<never> =>
   typeof screen === 'object' && screen !== null && 'kind' in screen && screen.kind === 'lazy';
 
 type Frame = ComponentType<{ children?: ReactNode }>;
+type RouteComponent = (() => ReactNode) & { preload?: () => Promise<void> };
 
-/** Renders a screen or layout of the table, lazy or not. */
-function Show({ screen, children }: { screen: Screen<{ children: ReactNode }> | Screen; children?: ReactNode }) {
+/** A screen or layout as a route component; a lazy one's chunk is fetched before it shows, or when a link is pointed at. */
+function routeComponent(screen: Screen<{ children: ReactNode }> | Screen, outlet: boolean): RouteComponent {
   const component = (isLazy(screen) ? screen.Component : screen) as Frame;
-  return createElement(component, { children });
+  const Component: RouteComponent = () => createElement(component, null, outlet ? <Outlet /> : null);
+  if (isLazy(screen)) Component.preload = () => screen.preload();
+  return Component;
 }
 
-function Redirect({ to }: { to: string }) {
-  useLayoutEffect(() => {
-    go(to, { replace: true });
-  }, [to]);
-  return null;
-}
-
-const Bare = ({ children }: { children: ReactNode }) => <Fragment>{children}</Fragment>;
+/** The search readers of the table's routes, for `useSearch`. */
+let searchReaders = new Map<string, (raw: Record<string, unknown>) => object>();
 
 interface RouterProps {
   routes: RouteTable;
   /** The frame around every screen (header, navigation, footer); it renders its `children`. */
   shell: ComponentType<{ children: ReactNode }>;
-  notFound: ComponentType;
+  notFound: Screen;
   /** Shown in place of a screen that failed to load or render. */
   error: ComponentType<RouteErrorProps>;
 }
 
-/** Renders the screen the address names, inside the shell and the screen's layout. */
-export function Router({ routes, shell: Shell, notFound: NotFound, error }: RouterProps) {
-  const pathname = usePathname();
-  const match = matchPath(Object.keys(routes), pathname);
-  const route = match ? routes[match.path] : undefined;
-  const firstPath = useRef(pathname);
+function createAppRouter({ routes, shell: Shell, notFound, error: ErrorScreen }: RouterProps): AnyRouter {
+  const NotFound = routeComponent(notFound, false);
+  const root = createRootRoute({
+    component: () => (
+      <Shell>
+        <Outlet />
+      </Shell>
+    ),
+    // Its own chunk, fetched only when an address names no screen.
+    notFoundComponent: () => (
+      <Suspense fallback={null}>
+        <NotFound />
+      </Suspense>
+    ),
+  });
 
-  // A new screen starts at its top, as after a full page load.
-  useEffect(() => {
-    if (pathname !== firstPath.current) window.scrollTo(0, 0);
-    firstPath.current = '';
-  }, [pathname]);
-
-  let content: ReactNode;
-  if (!match || !route) content = <NotFound />;
-  else if ('redirect' in route) content = <Redirect to={route.redirect} />;
-  else {
-    const forget = () => {
-      for (const screen of [route.screen, route.layout]) if (isLazy(screen)) screen.forget();
-    };
-    content = (
-      <RouteBoundary key={route.layout ? 'layout' : match.path} fallback={error} onReset={forget}>
-        <Suspense fallback={null}>
-          <Show screen={route.layout ?? Bare}>
-            <RouteBoundary key={match.path} fallback={error} onReset={forget}>
-              <Suspense fallback={null}>
-                <Show screen={route.screen} />
-              </Suspense>
-            </RouteBoundary>
-          </Show>
-        </Suspense>
-      </RouteBoundary>
+  const layouts = new Map<Screen<{ children: ReactNode }>, { route: AnyRoute; children: AnyRoute[] }>();
+  const topLevel: AnyRoute[] = [];
+  searchReaders = new Map();
+  for (const [path, entry] of Object.entries(routes)) {
+    const routerPath = toRouterPath(path);
+    if ('redirect' in entry) {
+      const to = entry.redirect;
+      topLevel.push(
+        createRoute({
+          getParentRoute: () => root,
+          path: routerPath,
+          beforeLoad: () => {
+            // eslint-disable-next-line @typescript-eslint/only-throw-error -- TanStack Router's way to redirect
+            throw redirect({ href: to, replace: true });
+          },
+        }),
+      );
+      continue;
+    }
+    let parent: AnyRoute = root;
+    let siblings = topLevel;
+    if (entry.layout) {
+      let layout = layouts.get(entry.layout);
+      if (!layout) {
+        const component = routeComponent(entry.layout, true);
+        layout = {
+          route: createRoute({ getParentRoute: () => root, id: `layout-${layouts.size + 1}`, component }),
+          children: [],
+        };
+        layouts.set(entry.layout, layout);
+        topLevel.push(layout.route);
+      }
+      parent = layout.route;
+      siblings = layout.children;
+    }
+    if (entry.search) searchReaders.set(path, entry.search);
+    siblings.push(
+      createRoute({
+        getParentRoute: () => parent,
+        path: routerPath,
+        component: routeComponent(entry.screen, false),
+        ...(entry.search ? { validateSearch: entry.search } : {}),
+      }),
     );
   }
-  return (
-    <RoutesContext value={routes}>
-      <MatchContext value={match}>
-        <Shell>{content}</Shell>
-      </MatchContext>
-    </RoutesContext>
-  );
+  for (const layout of layouts.values()) layout.route.addChildren(layout.children);
+
+  // "Try again": fetch what failed anew (a lazy screen forgets a failed fetch) and render again.
+  function RouteErrorBridge({ reset }: ErrorComponentProps) {
+    const router = useRouter();
+    return (
+      <ErrorScreen
+        reset={() => {
+          reset();
+          void router.invalidate();
+        }}
+      />
+    );
+  }
+
+  return createRouter({
+    routeTree: root.addChildren(topLevel),
+    parseSearch,
+    stringifySearch,
+    defaultPreload: 'intent',
+    defaultErrorComponent: RouteErrorBridge,
+    defaultOnCatch: (caught: unknown) => {
+      console.error('A screen failed', caught);
+    },
+    scrollRestoration: true,
+  });
 }
 
-export { usePathname };
+/** Renders the screen the address names, inside the shell and the screen's layout. */
+export function Router(props: RouterProps) {
+  const [router] = useState(() => createAppRouter(props));
+
+  useEffect(() => {
+    const stopListening = reloadOnStaleChunk({
+      target: window,
+      storage: sessionStorage,
+      address: () => `${window.location.pathname}${window.location.search}`,
+      isOpeningScreen: () => router.state.isLoading || router.state.status === 'pending',
+      reload: () => {
+        window.location.reload();
+      },
+    });
+    const stopWatching = router.subscribe('onResolved', () => {
+      if (router.state.matches.every((match) => match.status === 'success')) forgetChunkReload(sessionStorage);
+    });
+    return () => {
+      stopListening();
+      stopWatching();
+    };
+  }, [router]);
+
+  return <RouterProvider router={router} />;
+}
+
+/** The path of the current address (`/mailbox/e1`). */
+export function usePathname(): string {
+  return useRouterState({ select: (state) => state.location.pathname });
+}
+
+/**
+ * The `redirect` search value of a sign-in link from here: the current path and search,
+ * so sign-in returns to this page. None from home (the default) or the sign-in page.
+ */
+export function useSignInReturn(): { redirect?: SafePath } {
+  const address = useRouterState({
+    select: (state) => (state.location.pathname === '/sign-in' ? '/' : state.location.href),
+  });
+  return address === '/' ? {} : { redirect: address as SafePath };
+}
 
 /** The `:name` values of the current address, for the screen of `path`. */
+// eslint-disable-next-line @typescript-eslint/no-unused-vars -- `path` types the result
 export function useParams<P extends RoutePath>(path: P): Record<ParamNames<P>, string> {
-  const match = use(MatchContext);
-  if (match?.path !== path) throw new Error(`useParams('${path}') outside its screen.`);
-  return match.params;
+  const params: Record<string, string> = useRouterParams({ strict: false });
+  return params;
 }
 
 /** The search values of the current address, as the route of `path` reads them. */
 export function useSearch<P extends RoutePath>(path: P): SearchOf<P> {
-  const routes = use(RoutesContext);
-  const text = useSearchText();
-  const route = routes[path];
-  const read = route && 'search' in route ? route.search : undefined;
+  const raw: Record<string, unknown> = useRouterSearch({ strict: false });
+  const read = searchReaders.get(path);
   if (!read) throw new Error(`The route ${path} takes no search values.`);
-  return read(Object.fromEntries(new URLSearchParams(text))) as SearchOf<P>;
+  // The router keeps every value of the address beside the route's own; the reader keeps only its own.
+  return read(raw) as SearchOf<P>;
 }
+
+/** A navigation: a target of the table, or an address checked by `safeRedirect` (after sign-in). */
+export type NavigateTarget<P extends RoutePath> = (Target<P> | { to?: undefined; href: SafePath }) & {
+  /** Leave no history entry for where it came from. */
+  replace?: boolean;
+};
 
 /** Goes to a path of the table; `replace` leaves no history entry for where it came from. */
 export function useNavigate() {
-  return <P extends RoutePath>(target: Target<P> & { replace?: boolean }) => {
-    go(hrefOfTarget(target), { replace: target.replace ?? false });
-  };
+  const navigate = useRouterNavigate();
+  return useCallback(
+    <P extends RoutePath>(target: NavigateTarget<P>) => {
+      const replace = target.replace ?? false;
+      if ('href' in target) void navigate({ href: target.href, replace });
+      else
+        void navigate({
+          to: toRouterPath(target.to),
+          params: target.params ?? {},
+          search: target.search ?? {},
+          replace,
+        } as Parameters<typeof navigate>[0]);
+    },
+    [navigate],
+  );
+}
+
+interface ActiveOptions {
+  /** Only this very path; otherwise the path and every path below it. `/` is always exact. */
+  exact?: boolean;
+  /** The link's search values must be in the address too (default). */
+  includeSearch?: boolean;
 }
 
 type LinkProps<P extends RoutePath> = Target<P> &
@@ -171,47 +292,19 @@ type LinkProps<P extends RoutePath> = Target<P> &
     replace?: boolean;
   };
 
-const isPlainClick = (event: MouseEvent<HTMLAnchorElement>) =>
-  !event.defaultPrevented &&
-  event.button === 0 &&
-  !event.metaKey &&
-  !event.altKey &&
-  !event.ctrlKey &&
-  !event.shiftKey &&
-  (!event.currentTarget.target || event.currentTarget.target === '_self');
+// The table's own types check the props; TanStack's are for routes it has registered.
+const AnyLink = RouterLink as unknown as ComponentType<Record<string, unknown>>;
 
 /** A link to a path of the table. A plain click navigates in the page; pointing at it fetches the screen's code. */
 export function Link<P extends RoutePath>(props: LinkProps<P>) {
-  const { to, params, search, activeProps, activeOptions, reloadDocument, replace, ...anchor } = props;
-  const routes = use(RoutesContext);
-  const pathname = usePathname();
-  const currentSearch = useSearchText();
-  const href = hrefOf(to, params, search);
-  const active = isActive(href, { pathname, search: currentSearch }, activeOptions);
-  const preload = () => {
-    const route = routes[to];
-    if (!route || 'redirect' in route) return;
-    for (const screen of [route.screen, route.layout]) if (screen && isLazy(screen)) screen.preload();
-  };
+  const { to, params, search, activeOptions, ...rest } = props;
   return (
-    <a
-      {...anchor}
-      {...(active ? activeProps : {})}
-      href={href}
-      onMouseEnter={(event) => {
-        anchor.onMouseEnter?.(event);
-        preload();
-      }}
-      onFocus={(event) => {
-        anchor.onFocus?.(event);
-        preload();
-      }}
-      onClick={(event) => {
-        anchor.onClick?.(event);
-        if (reloadDocument || !isPlainClick(event)) return;
-        event.preventDefault();
-        go(href, { replace: replace ?? false });
-      }}
+    <AnyLink
+      {...rest}
+      to={toRouterPath(to)}
+      params={params ?? {}}
+      search={search ?? {}}
+      activeOptions={to === '/' ? { ...activeOptions, exact: true } : activeOptions}
     />
   );
 }

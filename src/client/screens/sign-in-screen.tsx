@@ -1,4 +1,5 @@
-import { Link, useNavigate } from '../router/router.tsx';
+import { Link, useNavigate, useSearch } from '../router/router.tsx';
+import { safeRedirect } from '../router/safe-redirect.ts';
 import { useId } from 'react';
 import { AlreadySignedIn } from '../features/auth/already-signed-in.tsx';
 import { SignInForm } from '../features/auth/sign-in-form.tsx';
@@ -6,13 +7,14 @@ import { useDocumentTitle } from '../use-document-title.ts';
 import { useSessionChange } from '../viewer/use-session-change.ts';
 import { useViewer } from '../viewer/use-viewer.ts';
 
-/** Sign-in with e-mail and password; on success the viewer is fetched again and home shows. */
+/** Sign-in with e-mail and password; on success the viewer is fetched again and the page asked for (`?redirect=`) or home shows. */
 export function SignInScreen() {
   useDocumentTitle('Sign in');
   const headingId = useId();
   const { data: viewer } = useViewer();
   const session = useSessionChange();
   const navigate = useNavigate();
+  const { redirect } = useSearch('/sign-in');
 
   return (
     <section aria-labelledby={headingId}>
@@ -22,7 +24,8 @@ export function SignInScreen() {
         labelledBy={headingId}
         onSignedIn={async () => {
           await session.signedIn();
-          navigate({ to: '/' });
+          // Back to the page that asked for sign-in (a path on this site), else home.
+          navigate({ href: safeRedirect(redirect), replace: true });
         }}
       />
       <p>
