@@ -22,7 +22,7 @@ describe('mailboxSearch', () => {
   it.each([
     ['an empty recipient', { recipient: '   ' }],
     ['a recipient that is too long', { recipient: 'x'.repeat(limits.emailLength + 1) }],
-    // The router JSON-parses search values: `?recipient=123` arrives as a number.
+    // The address holds strings (router/search-params.ts); a reader still refuses anything else.
     ['a number', { recipient: 123 }],
     ['an unknown status', { status: 'lost' }],
   ])('drops %s', (_label, search) => {

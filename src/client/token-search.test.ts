@@ -11,7 +11,7 @@ describe('tokenSearch', () => {
     ['the longest allowed', 'x'.repeat(limits.tokenLength)],
     ['empty', ''],
     ['too long', 'x'.repeat(limits.tokenLength + 1)],
-    // The router JSON-parses search values: `?token=123` arrives as a number.
+    // The address holds strings (router/search-params.ts); a reader still refuses anything else.
     ['a number', 123],
     ['a list', ['a', 'b']],
     ['missing', undefined],
