@@ -62,8 +62,15 @@ export async function signIn(page: Page, person: Pick<Person, 'email' | 'passwor
   await expect(accountNav(page).getByText(person.name, { exact: true })).toBeVisible();
 }
 
+/** Opens the header's user menu (signed in only); its items are then `menuitem`s of the page. */
+export async function openUserMenu(page: Page): Promise<void> {
+  await accountNav(page).getByRole('button').click();
+  await expect(page.getByRole('menu')).toBeVisible();
+}
+
 export async function signOut(page: Page): Promise<void> {
-  await accountNav(page).getByRole('button', { name: 'Sign out' }).click();
+  await openUserMenu(page);
+  await page.getByRole('menuitem', { name: 'Sign out' }).click();
   await expect(accountNav(page).getByRole('link', { name: 'Sign in' })).toBeVisible();
 }
 

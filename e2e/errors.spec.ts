@@ -1,4 +1,5 @@
 import type { Page, Request } from '@playwright/test';
+import { signInAsAdmin } from './accounts.ts';
 import { expect, expectScreen, test } from './fixtures.ts';
 
 /** Calls of `records.create` the page sends, to prove when none leave. */
@@ -37,28 +38,34 @@ function firstError(body: ErrorAnswer | ErrorAnswer[]): ErrorAnswer['error']['js
 }
 
 test.describe('records: a placeholder screen with a real form', () => {
-  test('says what it is waiting for, and loads no list', async ({ page }) => {
+  test('tells a visitor plainly that records are not specified, offers sign-in, and loads nothing', async ({
+    page,
+  }) => {
     const listCalls: string[] = [];
     page.on('request', (request) => {
-      if (request.url().includes('/trpc/records.list')) listCalls.push(request.url());
+      if (request.url().includes('/trpc/records.')) listCalls.push(request.url());
     });
     await page.goto('/records');
 
     await expectScreen(page, 'Records');
-    await expect(
-      page.getByRole('heading', { level: 2, name: 'This screen is waiting for the specification' }),
-    ).toBeVisible();
-    await expect(page.getByRole('list', { name: 'Operations' }).getByRole('listitem')).toHaveText([
-      'records.list',
-      'records.get',
-      'records.create',
-    ]);
-    await expect(page.getByText('The list of records appears here once the specification defines it.')).toBeVisible();
+    await expect(page.getByText('The product’s records are not specified yet')).toBeVisible();
+    await expect(page.getByRole('heading', { level: 2, name: 'Not specified yet' })).toBeVisible();
+    // No form a visitor could not use, and no procedure names.
+    await expect(page.getByRole('heading', { level: 2, name: 'Sign in to add records' })).toBeVisible();
+    await expect(page.getByRole('main').getByRole('link', { name: 'Sign in' })).toHaveAttribute('href', '/sign-in');
+    await expect(page.getByRole('form', { name: 'New record' })).toHaveCount(0);
+    await expect(page.getByRole('main')).not.toContainText('records.');
     await expect(page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Records' })).toHaveAttribute(
       'aria-current',
       'page',
     );
     expect(listCalls).toEqual([]);
+  });
+});
+
+test.describe('records: the form, for a signed-in person', () => {
+  test.beforeEach(async ({ page, baseURL }) => {
+    await signInAsAdmin(page, baseURL);
   });
 
   test('an empty name is stopped in the browser: "Required" beside the field, no request', async ({ page }) => {
@@ -82,7 +89,7 @@ test.describe('records: a placeholder screen with a real form', () => {
       allowedConsoleErrors: [/^Failed to load resource: the server responded with a status of (400|401|501)\b/],
     });
 
-    test('a valid name reaches the server, whose "not available yet" shows with its reference', async ({ page }) => {
+    test('a valid name reaches the server, whose "not available yet" shows in plain words', async ({ page }) => {
       await page.goto('/records');
       await page.getByLabel('Name').fill('First record');
 
@@ -94,8 +101,10 @@ test.describe('records: a placeholder screen with a real form', () => {
       const requestId = response.headers()['x-request-id'];
       expect(requestId).toBeTruthy();
       const notice = page.getByRole('form', { name: 'New record' }).getByRole('alert');
-      await expect(notice).toContainText('"records.create" is not available yet');
-      await expect(notice).toContainText(`Reference: ${requestId ?? ''}`);
+      // In the product's words, not the procedure's name; a placeholder's answer is routine: no reference.
+      await expect(notice).toContainText('Creating records is not available yet');
+      await expect(notice).not.toContainText('records.create');
+      await expect(notice).not.toContainText('Reference');
       // Not the field's fault: the name stays valid and filled in.
       await expect(page.getByLabel('Name')).not.toHaveAttribute('aria-invalid');
       await expect(page.getByLabel('Name')).toHaveValue('First record');
@@ -184,5 +193,50 @@ test.describe('records: a placeholder screen with a real form', () => {
       await expect(page.getByRole('heading', { level: 1 })).toHaveText('Sign in');
       await expect(banner).toHaveCount(0);
     });
+  });
+});
+
+test.describe('errors no screen shows', () => {
+  test.use({ allowedConsoleErrors: [/status of 500/] });
+
+  test('become a toast that stays until dismissed, with its reference', async ({ page, baseURL }) => {
+    await signInAsAdmin(page, baseURL);
+    // Signing out has no place on screen for its error: the app-wide notice shows it.
+    await page.route('**/trpc/auth.signOut*', (route) =>
+      route.fulfill({
+        status: 500,
+        json: [
+          {
+            error: {
+              json: {
+                message: 'Something went wrong on our side.',
+                code: -32603,
+                data: {
+                  code: 'INTERNAL_SERVER_ERROR',
+                  httpStatus: 500,
+                  path: 'auth.signOut',
+                  appCode: 'INTERNAL',
+                  requestId: 'staged-500',
+                  fieldErrors: null,
+                  details: null,
+                },
+              },
+            },
+          },
+        ],
+      }),
+    );
+    await page.goto('/');
+    await page.getByRole('navigation', { name: 'Account' }).getByRole('button').click();
+    await page.getByRole('menuitem', { name: 'Sign out' }).click();
+
+    const toast = page.getByRole('listitem').filter({ hasText: 'Something went wrong on our side.' });
+    await expect(toast).toBeVisible();
+    await expect(toast).toContainText('Reference: staged-500');
+    // Errors do not time out (sonner's default is 4 s).
+    await page.waitForTimeout(5_000);
+    await expect(toast).toBeVisible();
+    await toast.getByRole('button', { name: /close/i }).click();
+    await expect(toast).toHaveCount(0);
   });
 });

@@ -1,23 +1,34 @@
 import type { Route } from '@playwright/test';
 import { product } from '../src/shared/product.ts';
+import { signInAsAdmin } from './accounts.ts';
 import { expect, expectScreen, test } from './fixtures.ts';
 
 test.describe('status', () => {
-  test('shows the health of the database and facts about the server', async ({ page }) => {
+  test('shows a visitor the health of the database and the server, without build details', async ({ page }) => {
     await page.goto('/status');
     await expectScreen(page, 'Status', 'System status');
 
     const health = page.getByRole('region', { name: 'Health' });
     await expect(health.getByRole('term')).toHaveText(['Server', 'Database', 'Checked at']);
+    await expect(health.getByRole('definition').nth(0)).toHaveText('Healthy');
     await expect(health.getByRole('definition').nth(1)).toHaveText(/^Healthy \(\d+(\.\d+)? ms\)$/);
 
     const about = page.getByRole('region', { name: 'About this server' });
-    await expect(about.getByRole('term')).toHaveText(['Name', 'Version', 'Commit', 'Running since', 'Database engine']);
+    await expect(about.getByRole('term')).toHaveText(['Name', 'Running since']);
+    await expect(about.getByRole('definition').first()).toHaveText(product.name);
+    await expect(about).not.toContainText(/sqlite|Commit|Version/i);
+  });
+
+  test('shows an admin the version, commit and database engine', async ({ page, baseURL }) => {
+    await signInAsAdmin(page, baseURL);
+    await page.goto('/status');
+    const about = page.getByRole('region', { name: 'About this server' });
+    await expect(about.getByRole('term')).toHaveText(['Name', 'Running since', 'Version', 'Commit', 'Database engine']);
     await expect(about.getByRole('definition')).toHaveText([
       product.name,
+      /\S/,
       /^\d+\.\d+\.\d+/,
       /^\S+$/,
-      /\S/,
       /^sqlite 3\.\d+/,
     ]);
   });
@@ -61,7 +72,7 @@ test.describe('status', () => {
         await expect(panel.getByRole('alert')).toBeHidden();
       }
       await expect(health.getByRole('definition').nth(1)).toHaveText(/^Healthy \(\d+(\.\d+)? ms\)$/);
-      await expect(about.getByRole('definition').last()).toHaveText(/^sqlite 3\.\d+/);
+      await expect(about.getByRole('definition').first()).toHaveText(product.name);
     });
   });
 });

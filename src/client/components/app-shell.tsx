@@ -1,27 +1,33 @@
-import { useEffect, useRef, type ReactNode } from 'react';
-import { Link, usePathname } from '../router/router.tsx';
+import { lazy, Suspense, useEffect, useRef, useState, type ReactNode } from 'react';
 import { product } from '../../shared/product.ts';
 import { navigation } from '../navigation.ts';
-import { useCan } from '../viewer/use-viewer.ts';
-import { AccountNav } from './account-nav.tsx';
+import { Link, usePathname } from '../router/router.tsx';
+import { useCan, useViewer } from '../viewer/use-viewer.ts';
+import { MenuButton, ThemeButton, UserMenuButton } from './header-triggers.tsx';
+import { NavLinks } from './nav-links.tsx';
 import { SignedOutBanner } from './signed-out-banner.tsx';
-import { ToastRegion } from './toast-region.tsx';
+import { ToastNotices } from './toast-notices.tsx';
+import { buttonClasses } from './first-paint-button.ts';
 
-/** Header with the product's name, navigation and account links, the current screen, a footer, and the app-wide notices. */
+// Radix's menu and sheet are not needed to paint the header: they load right after,
+// while the buttons that open them are already drawn (header-triggers.tsx).
+const loadMenus = () => import('./header-menus.tsx');
+const UserMenu = lazy(() => loadMenus().then((module) => ({ default: module.UserMenu })));
+const ThemeMenu = lazy(() => loadMenus().then((module) => ({ default: module.ThemeMenu })));
+const NavSheet = lazy(() => loadMenus().then((module) => ({ default: module.NavSheet })));
+
+type MenuName = 'user' | 'theme' | 'nav';
+
+/** Header with the product's name, navigation and menus, the current screen, a footer, and the app-wide notices. */
 export function AppShell({ children }: { children: ReactNode }) {
   const pathname = usePathname();
   const main = useRef<HTMLElement>(null);
-  // The link is hidden from those who would only meet "no permission"; the server decides.
-  const canAdminister = useCan('read:users:any');
-  // The mailbox's default: open to everyone in development, to admins in production.
-  // The browser cannot read MAILBOX, so this guesses from both; the server decides.
-  const showMailbox = useCan('read:mailbox:any') || import.meta.env.DEV;
-  const links = [
-    ...navigation,
-    ...(showMailbox ? [{ to: '/mailbox', label: 'Mailbox' } as const] : []),
-    ...(canAdminister ? [{ to: '/admin', label: 'Admin' } as const] : []),
-  ];
   const firstRender = useRef(true);
+  // A menu pressed before its code arrived opens as soon as it does.
+  const [pressedEarly, setPressedEarly] = useState<MenuName | null>(null);
+  const pressEarly = (menu: MenuName) => () => {
+    setPressedEarly(menu);
+  };
 
   // After a client-side navigation, move focus to the new screen so keyboard and
   // screen-reader users start there, as they would after a full page load.
@@ -34,35 +40,92 @@ export function AppShell({ children }: { children: ReactNode }) {
   }, [pathname]);
 
   return (
-    <div className="shell">
-      <a className="skip-link" href="#main">
+    <div className="flex min-h-dvh flex-col">
+      <a
+        href="#main"
+        className="sr-only z-50 rounded-md bg-background px-4 py-2 text-sm font-medium shadow-md ring-2 ring-ring focus:not-sr-only focus:fixed focus:top-2 focus:left-2"
+      >
         Skip to content
       </a>
-      <header className="shell-header">
-        <Link to="/" className="brand">
-          {product.name}
-        </Link>
-        <nav aria-label="Main">
-          <ul className="nav-list">
-            {links.map((item) => (
-              <li key={item.to}>
-                <Link to={item.to} className="nav-link" activeProps={{ 'aria-current': 'page' }}>
-                  {item.label}
-                </Link>
-              </li>
-            ))}
-          </ul>
-        </nav>
-        <AccountNav />
+      <header className="sticky top-0 z-40 border-b bg-background/95 backdrop-blur supports-[backdrop-filter]:bg-background/80">
+        <div className="mx-auto flex h-14 w-full max-w-5xl items-center gap-2 px-4 sm:px-6">
+          <Suspense fallback={<MenuButton onClick={pressEarly('nav')} />}>
+            <NavSheetForViewer openAtOnce={pressedEarly === 'nav'} />
+          </Suspense>
+          <Link
+            to="/"
+            className="mr-2 truncate rounded-md text-base font-semibold tracking-tight outline-none focus-visible:ring-[3px] focus-visible:ring-ring/50"
+          >
+            {product.name}
+          </Link>
+          <nav aria-label="Main" className="hidden md:block">
+            <NavLinks items={navigation} orientation="horizontal" />
+          </nav>
+          <div className="ml-auto flex shrink-0 items-center gap-1">
+            <Suspense fallback={<ThemeButton onClick={pressEarly('theme')} />}>
+              <ThemeMenu openAtOnce={pressedEarly === 'theme'} />
+            </Suspense>
+            <nav aria-label="Account" className="flex items-center">
+              <AccountArea openAtOnce={pressedEarly === 'user'} onPressEarly={pressEarly('user')} />
+            </nav>
+          </div>
+        </div>
       </header>
       <SignedOutBanner />
-      <main id="main" ref={main} tabIndex={-1} className="page">
+      <main
+        id="main"
+        ref={main}
+        tabIndex={-1}
+        className="mx-auto w-full max-w-5xl flex-1 px-4 py-8 outline-none sm:px-6 sm:py-10"
+      >
         {children}
       </main>
-      <footer className="shell-footer">
-        <p>{product.description}</p>
+      <footer className="border-t">
+        <div className="mx-auto w-full max-w-5xl px-4 py-6 text-sm text-muted-foreground sm:px-6">
+          <p>{product.description}</p>
+        </div>
       </footer>
-      <ToastRegion />
+      <ToastNotices />
     </div>
+  );
+}
+
+function NavSheetForViewer({ openAtOnce }: { openAtOnce: boolean }) {
+  const { data: viewer } = useViewer();
+  return <NavSheet openAtOnce={openAtOnce} signedOut={viewer === null} />;
+}
+
+/**
+ * The user menu once signed in; "Sign in" and "Sign up" for visitors. While the
+ * viewer is being asked for, a placeholder of the same height keeps the header still
+ * and never flashes the wrong state.
+ */
+function AccountArea({ openAtOnce, onPressEarly }: { openAtOnce: boolean; onPressEarly: () => void }) {
+  const { data: viewer } = useViewer();
+  // The link is hidden from those who would only meet "no permission"; the server decides.
+  const canAdminister = useCan('read:users:any');
+  // The mailbox's default: open to everyone in development, to admins in production.
+  // The browser cannot read MAILBOX, so this guesses from both; the server decides.
+  const showMailbox = useCan('read:mailbox:any') || import.meta.env.DEV;
+
+  // The kit's Skeleton's look, without its `cn` (tailwind-merge is not in the first chunk).
+  if (viewer === undefined)
+    return <div aria-hidden="true" className="h-9 w-9 animate-pulse rounded-full bg-accent sm:w-32" />;
+  if (viewer === null) {
+    return (
+      <div className="flex items-center gap-1">
+        <Link to="/sign-in" className={buttonClasses({ variant: 'ghost', size: 'sm' })}>
+          Sign in
+        </Link>
+        <Link to="/sign-up" className={buttonClasses({ size: 'sm' }, 'hidden sm:inline-flex')}>
+          Sign up
+        </Link>
+      </div>
+    );
+  }
+  return (
+    <Suspense fallback={<UserMenuButton viewer={viewer} onClick={onPressEarly} />}>
+      <UserMenu viewer={viewer} canAdminister={canAdminister} showMailbox={showMailbox} openAtOnce={openAtOnce} />
+    </Suspense>
   );
 }

@@ -1,4 +1,5 @@
 import { Component, type ErrorInfo, type ReactNode } from 'react';
+import { buttonClasses } from './first-paint-button.ts';
 
 interface State {
   failed: boolean;
@@ -22,12 +23,15 @@ export class ErrorBoundary extends Component<{ children: ReactNode }, State> {
   override render(): ReactNode {
     if (!this.state.failed) return this.props.children;
     return (
-      <main className="page" role="alert">
-        <h1>Something went wrong</h1>
-        <p>The page could not be shown. Reload to try again.</p>
+      <main
+        className="mx-auto flex min-h-dvh max-w-md flex-col items-center justify-center gap-4 px-4 text-center"
+        role="alert"
+      >
+        <h1 className="text-2xl font-semibold tracking-tight">Something went wrong</h1>
+        <p className="text-muted-foreground">The page could not be shown. Reload to try again.</p>
         <button
           type="button"
-          className="button"
+          className={buttonClasses()}
           onClick={() => {
             window.location.reload();
           }}

@@ -1,5 +1,9 @@
+import { CircleAlertIcon, RotateCwIcon } from 'lucide-react';
 import { isRetryable } from '../errors/retryable.ts';
 import type { ClientError } from '../errors/to-client-error.ts';
+import { referenceFor } from '../notifications/reference.ts';
+import { Alert, AlertDescription, AlertTitle } from './ui/alert.tsx';
+import { Button } from './ui/button.tsx';
 
 interface ErrorNoticeProps {
   error: ClientError;
@@ -12,36 +16,47 @@ interface ErrorNoticeProps {
 
 /**
  * An error shown where it happened: the catalogue message, field errors that have
- * no field on screen, and the request id, which a person can quote to support.
+ * no field on screen, and, for unexpected failures only, the request id a person can
+ * quote to support.
  */
 export function ErrorNotice({ error, title, onRetry, retryLabel = 'Try again' }: ErrorNoticeProps) {
   const fieldMessages = Object.entries(error.fieldErrors).flatMap(([path, messages]) =>
     messages.map((message) => (path ? `${path}: ${message}` : message)),
   );
+  const reference = referenceFor(error);
   return (
-    // Signed out: the app-wide banner already announces it, so this copy stays quiet.
-    <div role={error.code === 'UNAUTHENTICATED' ? undefined : 'alert'} className="notice notice-error">
-      <p className="notice-message">
-        {title ? <strong>{title}: </strong> : null}
+    <Alert
+      variant="destructive"
+      // Signed out: the app-wide banner already announces it, so this copy stays quiet.
+      role={error.code === 'UNAUTHENTICATED' ? 'none' : 'alert'}
+    >
+      <CircleAlertIcon aria-hidden="true" />
+      <AlertTitle className="line-clamp-none">
+        {title ? `${title}: ` : null}
         {error.message}
-      </p>
-      {fieldMessages.length > 0 ? (
-        <ul className="notice-list">
-          {fieldMessages.map((message, index) => (
-            <li key={index}>{message}</li>
-          ))}
-        </ul>
+      </AlertTitle>
+      {fieldMessages.length > 0 || reference || (onRetry && isRetryable(error.code)) ? (
+        <AlertDescription>
+          {fieldMessages.length > 0 ? (
+            <ul className="list-disc pl-4">
+              {fieldMessages.map((message, index) => (
+                <li key={index}>{message}</li>
+              ))}
+            </ul>
+          ) : null}
+          {reference ? (
+            <p>
+              Reference: <code className="font-mono text-xs break-all">{reference}</code>
+            </p>
+          ) : null}
+          {onRetry && isRetryable(error.code) ? (
+            <Button type="button" variant="outline" size="sm" className="mt-2 text-foreground" onClick={onRetry}>
+              <RotateCwIcon aria-hidden="true" />
+              {retryLabel}
+            </Button>
+          ) : null}
+        </AlertDescription>
       ) : null}
-      {error.requestId ? (
-        <p className="notice-reference">
-          Reference: <code>{error.requestId}</code>
-        </p>
-      ) : null}
-      {onRetry && isRetryable(error.code) ? (
-        <button type="button" className="button" onClick={onRetry}>
-          {retryLabel}
-        </button>
-      ) : null}
-    </div>
+    </Alert>
   );
 }

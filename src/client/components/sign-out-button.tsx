@@ -1,11 +1,14 @@
+import { LogOutIcon } from 'lucide-react';
 import { useSignOut } from '../viewer/use-session-change.ts';
+import { Button } from './ui/button.tsx';
 
-/** "Sign out" for a screen's content (the header has its own, styled as a link). */
+/** "Sign out" for a screen's content (the header's user menu has its own). */
 export function SignOutButton() {
   const { signOut, isPending } = useSignOut();
   return (
-    <button type="button" className="button" aria-disabled={isPending} onClick={signOut}>
+    <Button type="button" variant="outline" aria-disabled={isPending} onClick={signOut}>
+      <LogOutIcon aria-hidden="true" />
       Sign out
-    </button>
+    </Button>
   );
 }

@@ -1,5 +1,7 @@
+import { LogInIcon } from 'lucide-react';
 import { Link, useSignInReturn } from '../router/router.tsx';
 import { useNotifications } from '../notifications/notifications-context.ts';
+import { buttonClasses } from './first-paint-button.ts';
 
 /**
  * Shown from the first UNAUTHENTICATED answer on, until the page is reloaded or
@@ -11,14 +13,25 @@ export function SignedOutBanner() {
   const signInSearch = useSignInReturn();
   if (!signedOut) return null;
   return (
-    <div role="alert" className="banner">
-      <p>
-        <strong>You are signed out.</strong> The server refused a request because no one is signed in: your session may
-        have ended or been revoked.{' '}
-        <Link to="/sign-in" search={signInSearch} reloadDocument>
-          Sign in
-        </Link>
-      </p>
+    <div className="mx-auto w-full max-w-5xl px-4 pt-4 sm:px-6">
+      {/* The kit's Alert, spelled out: it is in the first chunk, and Alert's `cn` (tailwind-merge) is not. */}
+      <div
+        role="alert"
+        className="flex items-start gap-3 rounded-lg border bg-card px-4 py-3 text-sm text-card-foreground"
+      >
+        <LogInIcon aria-hidden="true" className="mt-0.5 size-4 shrink-0" />
+        <div className="flex flex-1 flex-col gap-3 sm:flex-row sm:items-center sm:justify-between">
+          <p>
+            <strong className="font-medium">You are signed out.</strong>{' '}
+            <span className="text-muted-foreground">
+              The server refused a request because no one is signed in: your session may have ended or been revoked.
+            </span>
+          </p>
+          <Link to="/sign-in" search={signInSearch} reloadDocument className={buttonClasses({ size: 'sm' }, 'shrink-0')}>
+            Sign in
+          </Link>
+        </div>
+      </div>
     </div>
   );
 }

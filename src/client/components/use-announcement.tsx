@@ -14,7 +14,12 @@ export function useAnnouncement() {
     if (options.focus) ref.current?.focus();
   }, []);
   const region = (
-    <p ref={ref} role="status" tabIndex={-1} className="form-status">
+    <p
+      ref={ref}
+      role="status"
+      tabIndex={-1}
+      className="min-h-5 text-sm text-muted-foreground outline-none empty:min-h-0"
+    >
       {message}
     </p>
   );

@@ -1,12 +1,24 @@
 import { MutationObserver, QueryClient, QueryObserver } from '@tanstack/react-query';
 import { TRPCClientError } from '@trpc/client';
-import { describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createCaches, reportError } from './global-errors.ts';
 import { createNotificationStore } from './notification-store.ts';
+import { attachNoticeSink, type Notice } from './notices.ts';
 
 function trpcError(appCode: string, message = 'A message') {
   return TRPCClientError.from({ error: { message, code: -32000, data: { appCode, requestId: 'req-1' } } });
 }
+
+// What the toaster would have shown, in order.
+let shown: Notice[] = [];
+let detach: () => void = () => undefined;
+beforeEach(() => {
+  shown = [];
+  detach = attachNoticeSink((notice) => shown.push(notice));
+});
+afterEach(() => {
+  detach();
+});
 
 describe('reportError: errors no screen has to handle', () => {
   it.each([{ kind: 'query' } as const, { kind: 'mutation', errorsShownInline: true } as const])(
@@ -14,40 +26,36 @@ describe('reportError: errors no screen has to handle', () => {
     (source) => {
       const store = createNotificationStore();
       reportError(store, trpcError('UNAUTHENTICATED'), source);
-      expect(store.getSnapshot()).toEqual({ signedOut: true, toasts: [] });
+      expect(store.getSnapshot()).toEqual({ signedOut: true });
+      expect(shown).toEqual([]);
     },
   );
 
   it("leaves a query's other errors to the screen", () => {
     const store = createNotificationStore();
     reportError(store, trpcError('INTERNAL'), { kind: 'query' });
-    expect(store.getSnapshot()).toEqual({ signedOut: false, toasts: [] });
+    expect(store.getSnapshot()).toEqual({ signedOut: false });
+    expect(shown).toEqual([]);
   });
 
-  it("toasts a mutation's error, unless the screen shows it inline", () => {
+  it("raises an error notice for a mutation's error, unless the screen shows it inline", () => {
     const store = createNotificationStore();
     reportError(store, trpcError('CONFLICT', 'Taken'), { kind: 'mutation', errorsShownInline: true });
-    expect(store.getSnapshot().toasts).toEqual([]);
+    expect(shown).toEqual([]);
 
     reportError(store, trpcError('CONFLICT', 'Taken'), { kind: 'mutation', errorsShownInline: false });
-    expect(store.getSnapshot().toasts).toEqual([
-      { id: 1, error: expect.objectContaining({ code: 'CONFLICT', message: 'Taken', requestId: 'req-1' }) as unknown },
-    ]);
+    // A routine error: no reference to quote.
+    expect(shown).toEqual([{ kind: 'error', title: 'Taken' }]);
+  });
+
+  it('gives an unexpected failure its reference, for support', () => {
+    const store = createNotificationStore();
+    reportError(store, trpcError('INTERNAL', 'Something went wrong'), { kind: 'mutation', errorsShownInline: false });
+    expect(shown).toEqual([{ kind: 'error', title: 'Something went wrong', reference: 'req-1' }]);
   });
 });
 
 describe('the notification store', () => {
-  it('keeps the newest three toasts and dismisses by id', () => {
-    const store = createNotificationStore();
-    for (const message of ['a', 'b', 'c', 'd']) {
-      reportError(store, trpcError('CONFLICT', message), { kind: 'mutation', errorsShownInline: false });
-    }
-    expect(store.getSnapshot().toasts.map(({ error }) => error.message)).toEqual(['b', 'c', 'd']);
-
-    store.dismissToast(3);
-    expect(store.getSnapshot().toasts.map(({ id }) => id)).toEqual([2, 4]);
-  });
-
   it('tells subscribers about each change, and stops once they unsubscribe', () => {
     const store = createNotificationStore();
     let calls = 0;
@@ -78,16 +86,16 @@ describe('createCaches: the QueryClient wiring', () => {
     return { store, queryClient };
   }
 
-  it("reads a mutation's meta to decide on a toast", async () => {
-    const { store, queryClient } = clientWith();
+  it("reads a mutation's meta to decide on a notice", async () => {
+    const { queryClient } = clientWith();
     const fail = () => Promise.reject(trpcError('CONFLICT', 'Taken'));
     const inline = new MutationObserver(queryClient, { mutationFn: fail, meta: { errorsShownInline: true } });
     await inline.mutate().catch(() => undefined);
-    expect(store.getSnapshot().toasts).toHaveLength(0);
+    expect(shown).toHaveLength(0);
 
     const unhandled = new MutationObserver(queryClient, { mutationFn: fail });
     await unhandled.mutate().catch(() => undefined);
-    expect(store.getSnapshot().toasts).toHaveLength(1);
+    expect(shown).toEqual([{ kind: 'error', title: 'Taken' }]);
   });
 
   it('raises the banner when a query answers UNAUTHENTICATED', async () => {

@@ -1,6 +1,8 @@
 import { MutationCache, QueryCache } from '@tanstack/react-query';
 import { toClientError } from '../errors/to-client-error.ts';
+import { notices } from './notices.ts';
 import type { NotificationStore } from './notification-store.ts';
+import { referenceFor } from './reference.ts';
 
 declare module '@tanstack/react-query' {
   interface Register {
@@ -14,7 +16,8 @@ declare module '@tanstack/react-query' {
 /**
  * Where an error goes that no screen has to handle. UNAUTHENTICATED, from any
  * call, raises the signed-out banner. A query's other errors are the screen's to
- * show inline; a mutation's become a toast unless the screen shows them itself.
+ * show inline; a mutation's become an error notice (a toast that stays until
+ * dismissed) unless the screen shows them itself.
  */
 export function reportError(
   store: NotificationStore,
@@ -23,7 +26,10 @@ export function reportError(
 ): void {
   const clientError = toClientError(error);
   if (clientError.code === 'UNAUTHENTICATED') store.markSignedOut();
-  else if (source.kind === 'mutation' && !source.errorsShownInline) store.showToast(clientError);
+  else if (source.kind === 'mutation' && !source.errorsShownInline) {
+    const reference = referenceFor(clientError);
+    notices.error(clientError.message, reference ? { reference } : {});
+  }
 }
 
 /** The caches for the app's QueryClient, with `reportError` as their global `onError`. */

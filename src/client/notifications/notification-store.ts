@@ -1,28 +1,15 @@
-import type { ClientError } from '../errors/to-client-error.ts';
-
-export interface Toast {
-  id: number;
-  error: ClientError;
-}
-
 export interface NotificationState {
   /** Set by the first UNAUTHENTICATED answer; stays until the page is reloaded or someone signs in. */
   signedOut: boolean;
-  /** Oldest first. */
-  toasts: readonly Toast[];
 }
 
-/** More would bury the screen; the oldest go first. */
-const maxToasts = 3;
-
 /**
- * The app-wide notices (signed-out banner, toasts) as a tiny external store, so the
- * query and mutation caches, which live outside React, can raise them, and React
- * reads them with `useSyncExternalStore`.
+ * The app-wide signed-out state as a tiny external store, so the query and mutation
+ * caches, which live outside React, can raise it, and React reads it with
+ * `useSyncExternalStore`. Toasts are not here: they go through `notices` (notices.ts).
  */
 export function createNotificationStore() {
-  let state: NotificationState = { signedOut: false, toasts: [] };
-  let nextId = 1;
+  let state: NotificationState = { signedOut: false };
   const listeners = new Set<() => void>();
 
   function set(next: NotificationState): void {
@@ -37,18 +24,11 @@ export function createNotificationStore() {
       return () => listeners.delete(listener);
     },
     markSignedOut(): void {
-      if (!state.signedOut) set({ ...state, signedOut: true });
+      if (!state.signedOut) set({ signedOut: true });
     },
     /** Someone signed in: the banner's request is answered. */
     clearSignedOut(): void {
-      if (state.signedOut) set({ ...state, signedOut: false });
-    },
-    showToast(error: ClientError): void {
-      const toast = { id: nextId++, error };
-      set({ ...state, toasts: [...state.toasts, toast].slice(-maxToasts) });
-    },
-    dismissToast(id: number): void {
-      set({ ...state, toasts: state.toasts.filter((toast) => toast.id !== id) });
+      if (state.signedOut) set({ signedOut: false });
     },
   };
 }

@@ -24,16 +24,24 @@ export async function checkHealth(
   };
 }
 
-export async function describeSystem({ db, buildInfo, startedAt }: AppServices): Promise<SystemInfo> {
+/**
+ * What the status page shows. `withBuild` is the caller's permission to see build
+ * details (version, commit, database engine and version); without it they are not
+ * even read, so they cannot leak into the answer.
+ */
+export async function describeSystem(
+  { db, buildInfo, startedAt }: Pick<AppServices, 'db' | 'buildInfo' | 'startedAt'>,
+  withBuild: boolean,
+): Promise<SystemInfo> {
   return {
     name: product.name,
     description: product.description,
     audience: product.audience,
-    version: buildInfo.version,
-    commit: buildInfo.commit,
     startedAt,
     uptimeSeconds: Math.floor((Date.now() - startedAt.getTime()) / 1000),
-    database: await databaseEngine(db),
+    build: withBuild
+      ? { version: buildInfo.version, commit: buildInfo.commit, database: await databaseEngine(db) }
+      : null,
   };
 }
 
