@@ -48,10 +48,12 @@ export function TableScroll({ caption, hideCaption = false, children, regionRef 
     <div className="relative min-w-0">
       <div
         ref={scroller}
+        // Relative, so the table's visually hidden labels (absolutely placed) scroll and clip with
+        // it instead of widening the page.
         role="region"
         aria-labelledby={captionId}
         tabIndex={0}
-        className="w-full overflow-x-auto rounded-md border outline-none focus-visible:ring-[3px] focus-visible:ring-ring/50"
+        className="relative w-full overflow-x-auto rounded-md border outline-none focus-visible:ring-[3px] focus-visible:ring-ring/50"
       >
         <table className="w-full caption-top text-sm">
           <caption

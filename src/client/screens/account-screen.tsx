@@ -10,7 +10,7 @@ export function AccountScreen() {
   return (
     <GuardedScreen title="Account">
       {(viewer) => (
-        <div className="grid gap-6">
+        <div className="grid grid-cols-[minmax(0,1fr)] gap-6">
           <Card aria-labelledby="account-details-title" role="region">
             <CardHeader>
               <CardTitle>

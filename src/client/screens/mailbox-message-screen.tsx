@@ -20,7 +20,7 @@ export function MailboxMessageScreen() {
   useDocumentTitle(subject);
 
   return (
-    <section aria-labelledby={headingId} className="grid min-w-0 gap-4">
+    <section aria-labelledby={headingId} className="grid min-w-0 grid-cols-[minmax(0,1fr)] gap-4">
       <Link
         to="/mailbox"
         className="inline-flex w-fit items-center gap-1 text-sm text-muted-foreground underline-offset-4 hover:text-foreground hover:underline"

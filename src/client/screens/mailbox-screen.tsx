@@ -16,7 +16,7 @@ export function MailboxScreen() {
   const navigate = useNavigate();
 
   return (
-    <section aria-labelledby={headingId} className="grid min-w-0 gap-4">
+    <section aria-labelledby={headingId} className="grid min-w-0 grid-cols-[minmax(0,1fr)] gap-4">
       <div className="grid gap-1">
         <h1 id={headingId} className="text-2xl font-semibold tracking-tight">
           Mailbox

@@ -11,7 +11,7 @@ export function MailboxTemplatesScreen() {
   const { name } = useSearch('/mailbox/templates');
 
   return (
-    <section aria-labelledby={headingId} className="grid min-w-0 gap-6">
+    <section aria-labelledby={headingId} className="grid min-w-0 grid-cols-[minmax(0,1fr)] gap-6">
       <div className="grid gap-1">
         <h1 id={headingId} className="text-2xl font-semibold tracking-tight">
           E-mail templates

@@ -10,7 +10,7 @@ import { NewKeyNotice } from './new-key-notice.tsx';
 export function ApiKeysPanel() {
   const [created, setCreated] = useState<CreatedApiKey | null>(null);
   return (
-    <div className="grid gap-8">
+    <div className="grid grid-cols-[minmax(0,1fr)] gap-8">
       {created ? (
         <NewKeyNotice
           key={created.id}
@@ -21,7 +21,7 @@ export function ApiKeysPanel() {
         />
       ) : null}
       <CreateApiKeyForm onCreated={setCreated} />
-      <section aria-labelledby="api-keys-title" className="grid gap-3">
+      <section aria-labelledby="api-keys-title" className="grid grid-cols-[minmax(0,1fr)] gap-3">
         <h2 id="api-keys-title" className="text-lg font-semibold">
           Existing keys
         </h2>

@@ -43,7 +43,12 @@ export function CreateApiKeyForm({ onCreated }: { onCreated: (key: CreatedApiKey
         <CardDescription>For internal scripts. The key is shown once, right after it is created.</CardDescription>
       </CardHeader>
       <CardContent>
-        <form noValidate aria-labelledby={headingId} onSubmit={onSubmit} className="grid gap-4">
+        <form
+          noValidate
+          aria-labelledby={headingId}
+          onSubmit={onSubmit}
+          className="grid grid-cols-[minmax(0,1fr)] gap-4"
+        >
           {formError ? <ErrorNotice error={formError} /> : null}
           <TextField
             form={form}

@@ -32,7 +32,7 @@ export function PermissionCheckboxes({ form }: { form: ZodForm<typeof createApiK
             <p id={hintId} className="text-sm text-muted-foreground">
               The key can do only these, and never more than your own role allows.
             </p>
-            <div className="grid gap-2 sm:grid-cols-2">
+            <div className="grid grid-cols-[minmax(0,1fr)] gap-2 sm:grid-cols-2">
               {apiKeyPermissions.map((permission, index) => {
                 const checkboxId = `${id}-${permission}`;
                 return (

@@ -21,7 +21,7 @@ export function OutboxMessage({ message }: { message: Message }) {
   const headersId = useId();
   const kept = message.status === 'sent' && message.transport === 'log';
   return (
-    <div className="grid min-w-0 gap-6">
+    <div className="grid min-w-0 grid-cols-[minmax(0,1fr)] gap-6">
       <Card role="region" aria-labelledby={headersId}>
         <CardHeader>
           <CardTitle>

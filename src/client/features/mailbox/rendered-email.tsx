@@ -23,7 +23,7 @@ export function RenderedEmail({ subject, html, text, headingLevel: Heading }: Re
   const textId = useId();
   const links = emailLinks(text);
   return (
-    <div className="grid min-w-0 gap-6">
+    <div className="grid min-w-0 grid-cols-[minmax(0,1fr)] gap-6">
       <Card role="region" aria-labelledby={htmlId} className="min-w-0">
         <CardHeader>
           <CardTitle>
@@ -35,7 +35,7 @@ export function RenderedEmail({ subject, html, text, headingLevel: Heading }: Re
             Shown in a sandbox, where its buttons do nothing: open its links from the list beside it.
           </CardDescription>
         </CardHeader>
-        <CardContent className="grid gap-6 lg:grid-cols-[minmax(0,1fr)_16rem]">
+        <CardContent className="grid grid-cols-[minmax(0,1fr)] gap-6 lg:grid-cols-[minmax(0,1fr)_16rem]">
           {/* An empty sandbox: no scripts, no forms, no popups, and an opaque origin, so the
               e-mail's markup (with user data in it) cannot reach this page, its cookies or the API. */}
           <iframe

@@ -26,7 +26,7 @@ export function TemplateList() {
     );
 
   return (
-    <ul className="grid gap-3 sm:grid-cols-3" aria-label="Templates">
+    <ul className="grid grid-cols-[minmax(0,1fr)] gap-3 sm:grid-cols-3" aria-label="Templates">
       {templates.data.map((template) => (
         <li
           key={template.name}

@@ -10,7 +10,7 @@ export function TemplatePreview({ name }: { name: string }) {
   const preview = trpc.mailbox.preview.useQuery({ name });
 
   return (
-    <section aria-labelledby={headingId} className="grid min-w-0 gap-4">
+    <section aria-labelledby={headingId} className="grid min-w-0 grid-cols-[minmax(0,1fr)] gap-4">
       <h2 id={headingId} className="text-lg font-semibold">
         Preview of <code className="font-mono">{name}</code>
       </h2>
