@@ -1,9 +1,13 @@
 import { execFile } from 'node:child_process';
 import { promisify } from 'node:util';
 import { accountNav, mainNav, newPerson, signInAsAdmin, signOut, signUpVerified } from './accounts.ts';
+import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures.ts';
 
 const run = promisify(execFile);
+
+/** Where success toasts appear (sonner's region). */
+const toasts = (page: Page) => page.getByRole('region', { name: /^Notifications/ });
 
 /** The example script, run as an operator would: `npm run script -- system-stats` with a key. */
 function systemStats(baseURL: string | undefined, apiKey: string) {
@@ -59,7 +63,7 @@ test.describe('administration', () => {
 
     await row.getByRole('combobox', { name: `Role of ${member.email}` }).selectOption('admin');
     await row.getByRole('button', { name: `Change role of ${member.email}` }).click();
-    await expect(page.getByRole('status').filter({ hasText: `${member.name}: role is now admin.` })).toBeVisible();
+    await expect(toasts(page).getByText(`${member.name}: role is now admin.`)).toBeVisible();
     const role = row.getByRole('combobox', { name: `Role of ${member.email}` });
     await expect(role).toHaveValue('admin');
     await expect(role).toBeFocused();
@@ -73,7 +77,11 @@ test.describe('administration', () => {
     // The refused sign-in is answered 403, which the browser logs.
     test.use({ allowedConsoleErrors: [/^Failed to load resource: the server responded with a status of 403\b/] });
 
-    test('a disabled member who signs in is told the account is disabled', async ({ page, otherPage, baseURL }) => {
+    test('disabling asks first, Cancel changes nothing, and a disabled member who signs in is told so', async ({
+      page,
+      otherPage,
+      baseURL,
+    }) => {
       const member = newPerson('Dana Disabled');
       await signUpVerified(otherPage, member);
       await signOut(otherPage);
@@ -82,8 +90,26 @@ test.describe('administration', () => {
       await page.goto('/admin/users');
       await page.getByRole('searchbox', { name: 'Search by name or e-mail' }).fill(member.email);
       await page.getByRole('button', { name: 'Search' }).click();
-      await page.getByRole('button', { name: `Disable ${member.email}` }).click();
+      const row = page.getByRole('row').filter({ hasText: member.email });
+      await expect(row.getByText('Active', { exact: true })).toBeVisible();
+
+      // The first press only asks; Cancel leaves the account as it was, focus back on the button.
+      const disable = page.getByRole('button', { name: `Disable ${member.email}` });
+      await disable.click();
+      const dialog = page.getByRole('alertdialog', { name: `Disable ${member.name}?` });
+      await expect(dialog).toContainText('signed out everywhere');
+      await dialog.getByRole('button', { name: 'Cancel' }).click();
+      await expect(dialog).toHaveCount(0);
+      await expect(disable).toBeFocused();
+      await expect(row.getByText('Active', { exact: true })).toBeVisible();
+      await expect(page.getByRole('button', { name: `Enable ${member.email}` })).toHaveCount(0);
+
+      await disable.click();
+      await dialog.getByRole('button', { name: 'Disable account' }).click();
+      await expect(toasts(page).getByText(`${member.name} is disabled`)).toBeVisible();
+      await expect(dialog).toHaveCount(0);
       await expect(page.getByRole('button', { name: `Enable ${member.email}` })).toBeVisible();
+      await expect(row.getByText('Disabled', { exact: true })).toBeVisible();
 
       await otherPage.goto('/sign-in');
       await otherPage.getByLabel('E-mail', { exact: true }).fill(member.email);
@@ -92,6 +118,39 @@ test.describe('administration', () => {
       await expect(otherPage.getByRole('alert')).toContainText('This account is disabled. Contact an administrator.');
       await expect(accountNav(otherPage).getByRole('link', { name: 'Sign in' })).toBeVisible();
     });
+  });
+
+  test("revoking someone's session asks first, then says so in a toast and signs that browser out", async ({
+    page,
+    otherPage,
+    baseURL,
+  }) => {
+    const member = newPerson('Sid Session');
+    await signUpVerified(otherPage, member);
+
+    await signInAsAdmin(page, baseURL);
+    await page.goto('/admin/sessions');
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Sessions');
+    const administration = page.getByRole('navigation', { name: 'Administration' });
+    await expect(administration.getByRole('link', { name: 'Sessions' })).toHaveAttribute('aria-current', 'page');
+
+    const table = page.getByRole('table', { name: 'Live sessions, newest first' });
+    const row = table.getByRole('row').filter({ hasText: member.email });
+    await expect(row).toHaveCount(1);
+    // The browser in words, the full header on hover.
+    await expect(row.getByRole('cell').nth(1)).toHaveText(/^\w[\w ]* on \w/);
+    await expect(row.getByRole('cell').nth(1)).toHaveAttribute('title', /Mozilla/);
+    await expect(row.locator('time').first()).toHaveAttribute('datetime', /^\d{4}-\d\d-\d\dT/);
+
+    await row.getByRole('button', { name: /^Revoke the session of / }).click();
+    const dialog = page.getByRole('alertdialog', { name: 'Revoke this session?' });
+    await expect(dialog).toContainText(member.email);
+    await dialog.getByRole('button', { name: 'Revoke' }).click();
+    await expect(toasts(page).getByText('Session revoked')).toBeVisible();
+    await expect(row).toHaveCount(0);
+
+    await otherPage.reload();
+    await expect(accountNav(otherPage).getByRole('link', { name: 'Sign in' })).toBeVisible();
   });
 
   test.describe(() => {
@@ -109,7 +168,9 @@ test.describe('administration', () => {
 
       const keyName = `Nightly stats ${Date.now().toString(36)}`;
       await page.getByLabel('Name', { exact: true }).fill(keyName);
-      await page.getByRole('checkbox', { name: 'read:system:any' }).check();
+      const permission = page.getByRole('checkbox', { name: 'read:system:any' });
+      await expect(permission).toHaveAccessibleDescription(/Count accounts, live sessions and API keys/);
+      await permission.check();
       await page.getByRole('button', { name: 'Create key' }).click();
 
       const field = page.getByRole('textbox', { name: 'Your new API key' });
@@ -120,15 +181,19 @@ test.describe('administration', () => {
 
       const row = page.getByRole('row').filter({ hasText: keyName });
       await expect(row).toContainText('read:system:any');
-      await expect(row.getByRole('cell').nth(3)).toHaveText('Never'); // expires
+      await expect(row).toContainText('Count accounts, live sessions and API keys');
+      await expect(row.getByRole('cell').nth(2)).toHaveText('Never'); // expires
 
       const { stdout } = await systemStats(baseURL, apiKey);
       expect(JSON.parse(stdout)).toMatchObject({ users: expect.any(Number) });
 
       await row.getByRole('button', { name: `Revoke the key ${keyName}` }).click();
-      // The row and its button are gone: focus moves to what happened.
-      await expect(page.getByRole('status').filter({ hasText: `The key ${keyName} is revoked` })).toBeFocused();
+      const dialog = page.getByRole('alertdialog', { name: `Revoke the key “${keyName}”?` });
+      await dialog.getByRole('button', { name: 'Revoke' }).click();
+      await expect(toasts(page).getByText(`Key “${keyName}” revoked`)).toBeVisible();
       await expect(row).toHaveCount(0);
+      // The row and its button are gone: focus stays near, on the keys (or the words saying there are none).
+      await expect(page.locator(':focus')).toHaveText(/API keys, newest first|No API keys yet/);
       // The one-time field goes with the key.
       await expect(field).toHaveCount(0);
 

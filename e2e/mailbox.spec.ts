@@ -1,3 +1,4 @@
+import { startFreshServer } from './fresh-server.ts';
 import { mainNav, newPerson, signIn, signInAsAdmin, signOut, signUpVerified } from './accounts.ts';
 import { product } from '../src/shared/product.ts';
 import { expect, expectScreen, test } from './fixtures.ts';
@@ -36,8 +37,10 @@ test.describe('mailbox', () => {
     await expect(table.getByRole('row')).toHaveCount(3); // the header, the reset and the verification
     const row = table.getByRole('row').filter({ hasText: 'reset-password' });
     await expect(row.getByRole('cell').nth(1)).toHaveText(mae.email);
-    // The log transport marks it sent within a second or two; the list asks again by itself.
-    await expect(row.getByRole('cell').nth(3)).toHaveText('Sent', { timeout: 15_000 });
+    // The log transport keeps it within a second or two (nothing leaves the machine, so not "Sent");
+    // the list asks again by itself.
+    await expect(row.getByRole('cell').nth(3)).toHaveText('Kept (log transport)', { timeout: 15_000 });
+    await expect(row.locator('time')).toHaveAttribute('datetime', /^\d{4}-\d\d-\d\dT/);
 
     await row.getByRole('link', { name: resetSubject }).click();
     await expect(page).toHaveURL(/\/mailbox\/[^/?]+$/);
@@ -52,17 +55,23 @@ test.describe('mailbox', () => {
       'Last error',
       'Request ID',
       'Created',
-      'Sent',
+      'Kept',
     ]);
     await expect(headers.getByRole('definition').nth(0)).toHaveText(mae.email);
     await expect(headers.getByRole('definition').nth(1)).toHaveText(/^<.+@.+>$/);
-    await expect(headers.getByRole('definition').nth(3)).toHaveText('Sent');
+    await expect(headers.getByRole('definition').nth(3)).toHaveText('Kept (log transport)');
 
     // The HTML, drawn inside its sandbox.
     const html = page.frameLocator(`iframe[title="HTML version of “${resetSubject}”"]`);
     await expect(html.getByRole('heading', { name: 'Reset your password' })).toBeVisible();
     await expect(html.getByRole('link', { name: 'Choose a new password' })).toBeVisible();
     await expect(page.locator('iframe')).toHaveAttribute('sandbox', '');
+    // Its button does nothing in the sandbox: the same link is offered beside it, followable.
+    const links = page.getByRole('region', { name: 'Links in this e-mail' });
+    await expect(links.getByRole('link', { name: 'Choose a new password' })).toHaveAttribute(
+      'href',
+      /\/reset-password\?token=/,
+    );
 
     const text = page.getByRole('region', { name: 'Plain text' });
     await expect(text).toContainText(`Hello ${mae.name},`);
@@ -116,5 +125,31 @@ test.describe('mailbox', () => {
     await mainNav(page).getByRole('link', { name: 'Mailbox' }).click();
     await expect(page).toHaveURL('/mailbox');
     await expect(page.getByRole('table', { name: 'E-mails, newest first' })).toBeVisible();
+  });
+
+  test.describe(() => {
+    // The visitor's refused call (401) is logged by the browser.
+    test.use({
+      allowedConsoleErrors: [/^Failed to load resource: the server responded with a status of 401\b/],
+    });
+
+    test('in production a signed-out visitor of /mailbox is told once that it is for administrators', async ({
+      page,
+    }) => {
+      // A production server: MAILBOX defaults to admins there.
+      const server = await startFreshServer();
+      try {
+        await page.goto(`${server.address.replace(/\/$/, '')}/mailbox`);
+        await expect(page.getByRole('heading', { level: 1 })).toHaveText('The mailbox is for administrators');
+        await expect(page.getByRole('main')).toContainText('Sign in with an administrator’s account');
+        await expect(page.getByRole('link', { name: 'Sign in' }).last()).toBeVisible();
+        // One message: no filters, no table, no signed-out banner, no error notice.
+        await expect(page.getByRole('search')).toHaveCount(0);
+        await expect(page.getByRole('table')).toHaveCount(0);
+        await expect(page.getByRole('alert')).toHaveCount(0);
+      } finally {
+        await server.stop();
+      }
+    });
   });
 });

@@ -22,6 +22,23 @@ export const permissions = [
 export type Permission = (typeof permissions)[number];
 
 /**
+ * What each permission lets its holder do, in people's words: shown beside the string
+ * where keys are created and listed. A Record, so a new permission without words does
+ * not compile.
+ */
+export const permissionDescriptions: Record<Permission, string> = {
+  'read:users:any': 'See every account: names, e-mail addresses, roles and status.',
+  'update:users:any': "Change anyone's role, and disable or enable accounts.",
+  'read:sessions:own': 'See the sessions of its own account.',
+  'revoke:sessions:own': 'Sign out sessions of its own account.',
+  'read:sessions:any': "See everyone's sessions: when, from where and with which browser.",
+  'revoke:sessions:any': "Sign out anyone's session.",
+  'manage:api-keys:any': 'Create, list and revoke API keys.',
+  'read:system:any': 'Count accounts, live sessions and API keys (system statistics).',
+  'read:mailbox:any': 'Read every e-mail in the outbox, including the links they carry.',
+};
+
+/**
  * Never held by an API key: a key that could make keys would be a standing path to
  * more than it holds (issue 16). Managing keys needs a signed-in person.
  */

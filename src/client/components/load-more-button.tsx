@@ -1,4 +1,6 @@
+import { Loader2Icon } from 'lucide-react';
 import type { ReactNode } from 'react';
+import { Button } from './ui/button.tsx';
 
 /** The part of an infinite query the button reads: React Query's `useInfiniteQuery` result fits. */
 interface PagedQuery {
@@ -9,21 +11,24 @@ interface PagedQuery {
 
 /**
  * Asks for the next page of a list; absent once there is none. While the page
- * loads it stays focusable (aria-disabled, not disabled, so focus is not lost)
- * and a press is ignored.
+ * loads it stays focusable (aria-disabled, not disabled, so focus is not lost),
+ * shows a spinner, and a press is ignored.
  */
 export function LoadMoreButton({ query, children }: { query: PagedQuery; children: ReactNode }) {
   if (!query.hasNextPage) return null;
   return (
-    <button
-      type="button"
-      className="button"
-      aria-disabled={query.isFetchingNextPage}
-      onClick={() => {
-        if (!query.isFetchingNextPage) void query.fetchNextPage();
-      }}
-    >
-      {children}
-    </button>
+    <div className="mt-4 flex justify-center">
+      <Button
+        type="button"
+        variant="outline"
+        aria-disabled={query.isFetchingNextPage}
+        onClick={() => {
+          if (!query.isFetchingNextPage) void query.fetchNextPage();
+        }}
+      >
+        {query.isFetchingNextPage ? <Loader2Icon aria-hidden="true" className="animate-spin" /> : null}
+        {children}
+      </Button>
+    </div>
   );
 }

@@ -1,19 +1,33 @@
-/**
- * "Revoke" in a table row. While any revocation runs the button stays focusable but
- * inert (`aria-disabled`, not `disabled`), so keyboard focus is not thrown away.
- */
-export function RevokeButton({ label, busy, onRevoke }: { label: string; busy: boolean; onRevoke: () => void }) {
+import type { RefObject } from 'react';
+import { ConfirmAction } from './confirm-action.tsx';
+import { Button } from './ui/button.tsx';
+
+interface RevokeButtonProps {
+  /** The button's accessible name, naming what it revokes. */
+  label: string;
+  /** The dialog's question, e.g. "Revoke this session?". */
+  title: string;
+  description: string;
+  onRevoke: () => Promise<unknown>;
+  /** Where focus goes once the revoked row is gone. */
+  fallbackFocus?: RefObject<HTMLElement | null>;
+}
+
+/** "Revoke" in a table row: asks first, then runs `onRevoke` with the dialog showing progress. */
+export function RevokeButton({ label, title, description, onRevoke, fallbackFocus }: RevokeButtonProps) {
   return (
-    <button
-      type="button"
-      className="button button-quiet"
-      aria-label={label}
-      aria-disabled={busy}
-      onClick={() => {
-        if (!busy) onRevoke();
-      }}
-    >
-      Revoke
-    </button>
+    <ConfirmAction
+      trigger={
+        <Button type="button" variant="outline" size="sm" aria-label={label}>
+          Revoke
+        </Button>
+      }
+      title={title}
+      description={description}
+      confirmLabel="Revoke"
+      pendingLabel="Revoking…"
+      onConfirm={onRevoke}
+      {...(fallbackFocus ? { fallbackFocus } : {})}
+    />
   );
 }

@@ -1,9 +1,10 @@
 import type { ReactNode } from 'react';
+import { cn } from './ui/cn.ts';
 
 interface SearchFormProps {
   /** The accessible name of the search landmark. */
   label: string;
-  /** Classes beside `search-form`. */
+  /** Layout classes beside the defaults (a wrapping row of fields). */
   className?: string;
   /** The submitted fields by name (inputs need a `name`), trimmed or not as typed. */
   onSearch: (values: Record<string, FormDataEntryValue>) => void;
@@ -21,7 +22,7 @@ export function SearchForm({ label, className, onSearch, children }: SearchFormP
     <form
       role="search"
       aria-label={label}
-      className={className ? `search-form ${className}` : 'search-form'}
+      className={cn('mb-4 flex flex-wrap items-end gap-3', className)}
       onSubmit={(event) => {
         event.preventDefault();
         onSearch(Object.fromEntries(new FormData(event.currentTarget)));

@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 import { Link } from '../router/router.tsx';
 import type { Permission } from '../../shared/permissions.ts';
+import { SubNav, subNavLinkClass } from '../components/sub-nav.tsx';
 import { useViewer, viewerCan } from '../viewer/use-viewer.ts';
 
 const sections = [
@@ -19,17 +20,15 @@ export function AdminLayout({ children }: { children: ReactNode }) {
   return (
     <>
       {allowed.length > 0 ? (
-        <nav aria-label="Administration" className="sub-nav">
-          <ul className="nav-list">
-            {allowed.map((section) => (
-              <li key={section.to}>
-                <Link to={section.to} className="nav-link" activeProps={{ 'aria-current': 'page' }}>
-                  {section.label}
-                </Link>
-              </li>
-            ))}
-          </ul>
-        </nav>
+        <SubNav label="Administration">
+          {allowed.map((section) => (
+            <li key={section.to}>
+              <Link to={section.to} className={subNavLinkClass} activeProps={{ 'aria-current': 'page' }}>
+                {section.label}
+              </Link>
+            </li>
+          ))}
+        </SubNav>
       ) : null}
       {children}
     </>

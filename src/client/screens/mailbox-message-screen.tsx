@@ -1,4 +1,6 @@
+import { ArrowLeftIcon } from 'lucide-react';
 import { Link, useParams } from '../router/router.tsx';
+import { Skeleton } from '../components/ui/skeleton.tsx';
 import { useId } from 'react';
 import { QueryError } from '../components/query-error.tsx';
 import { OutboxMessage } from '../features/mailbox/outbox-message.tsx';
@@ -18,18 +20,28 @@ export function MailboxMessageScreen() {
   useDocumentTitle(subject);
 
   return (
-    <section aria-labelledby={headingId}>
-      <h1 id={headingId}>{subject}</h1>
+    <section aria-labelledby={headingId} className="grid min-w-0 grid-cols-[minmax(0,1fr)] gap-4">
+      <Link
+        to="/mailbox"
+        className="inline-flex w-fit items-center gap-1 text-sm text-muted-foreground underline-offset-4 hover:text-foreground hover:underline"
+      >
+        <ArrowLeftIcon aria-hidden="true" className="size-4" />
+        Back to all e-mails
+      </Link>
+      <h1 id={headingId} className="text-2xl font-semibold tracking-tight break-words">
+        {subject}
+      </h1>
       {message.isPending ? (
-        <p role="status">Loading the e-mail…</p>
+        <div role="status" className="grid gap-3">
+          <span className="sr-only">Loading the e-mail…</span>
+          <Skeleton className="h-48 w-full" />
+          <Skeleton className="h-96 w-full" />
+        </div>
       ) : message.error ? (
         <QueryError title="Could not load the e-mail" error={message.error} onRetry={() => void message.refetch()} />
       ) : (
         <OutboxMessage message={message.data} />
       )}
-      <p>
-        <Link to="/mailbox">Back to all e-mails</Link>
-      </p>
     </section>
   );
 }

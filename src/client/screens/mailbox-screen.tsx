@@ -16,21 +16,29 @@ export function MailboxScreen() {
   const navigate = useNavigate();
 
   return (
-    <section aria-labelledby={headingId}>
-      <h1 id={headingId}>Mailbox</h1>
-      <p>
-        Every e-mail the app sends waits in the outbox until it is delivered. Until you load more, the list refreshes
-        itself every few seconds, so an e-mail you are waiting for appears here.
-      </p>
-      <OutboxFilters
-        // A new form when the address changes (back, forward), so the fields show the filters in use.
-        key={`${filters.recipient ?? ''}|${filters.status ?? ''}`}
+    <section aria-labelledby={headingId} className="grid min-w-0 grid-cols-[minmax(0,1fr)] gap-4">
+      <div className="grid gap-1">
+        <h1 id={headingId} className="text-2xl font-semibold tracking-tight">
+          Mailbox
+        </h1>
+        <p className="text-sm text-muted-foreground">
+          Every e-mail the app sends waits in the outbox until it is delivered. Until you load more, the list refreshes
+          itself every few seconds, so an e-mail you are waiting for appears here.
+        </p>
+      </div>
+      <OutboxList
         filters={filters}
-        onFilter={(next) => {
-          navigate({ to: '/mailbox', search: next });
-        }}
+        toolbar={
+          <OutboxFilters
+            // A new form when the address changes (back, forward), so the fields show the filters in use.
+            key={`${filters.recipient ?? ''}|${filters.status ?? ''}`}
+            filters={filters}
+            onFilter={(next) => {
+              navigate({ to: '/mailbox', search: next });
+            }}
+          />
+        }
       />
-      <OutboxList filters={filters} />
     </section>
   );
 }

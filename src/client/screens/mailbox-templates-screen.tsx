@@ -11,11 +11,23 @@ export function MailboxTemplatesScreen() {
   const { name } = useSearch('/mailbox/templates');
 
   return (
-    <section aria-labelledby={headingId}>
-      <h1 id={headingId}>E-mail templates</h1>
-      <p>How each e-mail looks before anyone receives it, filled in with sample data.</p>
+    <section aria-labelledby={headingId} className="grid min-w-0 grid-cols-[minmax(0,1fr)] gap-6">
+      <div className="grid gap-1">
+        <h1 id={headingId} className="text-2xl font-semibold tracking-tight">
+          E-mail templates
+        </h1>
+        <p className="text-sm text-muted-foreground">
+          How each e-mail looks before anyone receives it, filled in with sample data.
+        </p>
+      </div>
       <TemplateList />
-      {name ? <TemplatePreview key={name} name={name} /> : <p>Choose a template to see its preview.</p>}
+      {name ? (
+        <TemplatePreview key={name} name={name} />
+      ) : (
+        <p className="rounded-md border border-dashed p-6 text-center text-sm text-muted-foreground">
+          Choose a template to see its preview.
+        </p>
+      )}
     </section>
   );
 }

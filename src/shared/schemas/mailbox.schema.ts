@@ -13,6 +13,10 @@ export const outboxStatuses = ['pending', 'sending', 'sent', 'failed'] as const;
 export const outboxStatusSchema = z.enum(outboxStatuses);
 export type OutboxStatus = z.infer<typeof outboxStatusSchema>;
 
+/** How the server delivers e-mail: `log` only keeps it (in the log and the mailbox). */
+export const outboxTransportSchema = z.enum(['smtp', 'log']);
+export type OutboxTransport = z.infer<typeof outboxTransportSchema>;
+
 const templateNameSchema = z.string().trim().min(1).max(limits.idLength);
 const recipientSchema = z.string().max(limits.emailLength);
 
@@ -35,6 +39,8 @@ export const outboxSummarySchema = z.object({
   requestId: z.string().max(limits.idLength).nullable(),
   createdAt: z.date(),
   sentAt: z.date().nullable(),
+  /** The server's transport: a `sent` message with `log` was kept, not delivered. */
+  transport: outboxTransportSchema,
 });
 export const outboxPageSchema = pageOf(outboxSummarySchema);
 

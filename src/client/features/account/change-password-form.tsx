@@ -6,27 +6,32 @@ import { SubmitButton } from '../../components/form/submit-button.tsx';
 import { TextField } from '../../components/form/text-field.tsx';
 import { useFormSubmit } from '../../components/form/use-form-submit.ts';
 import { useZodForm } from '../../components/form/use-zod-form.ts';
+import { notices } from '../../notifications/notices.ts';
 import { trpc } from '../../trpc.ts';
 
 /**
  * `auth.changePassword`. A wrong current password comes back as a field error;
  * the server ends every other session, so the sessions list is asked for again.
+ * Success is a toast.
  */
 export function ChangePasswordForm() {
   const headingId = useId();
   const form = useZodForm(changePasswordInputSchema, { defaultValues: { currentPassword: '', newPassword: '' } });
   const utils = trpc.useUtils();
   const change = trpc.auth.changePassword.useMutation({ meta: { errorsShownInline: true } });
-  const { onSubmit, formError, result, isSubmitting } = useFormSubmit(form, async (values) => {
+  const { onSubmit, formError, isSubmitting } = useFormSubmit(form, async (values) => {
     await change.mutateAsync(values);
     form.reset();
+    // A toast, not a paragraph that would stay on screen after the next action.
+    notices.success('Password changed', 'Your other sessions were signed out.');
     await utils.auth.sessions.list.invalidate();
-    return 'changed' as const;
   });
 
   return (
-    <form noValidate aria-labelledby={headingId} onSubmit={onSubmit}>
-      <h2 id={headingId}>Change your password</h2>
+    <form noValidate aria-labelledby={headingId} onSubmit={onSubmit} className="grid max-w-md gap-4">
+      <h2 id={headingId} className="text-base font-semibold">
+        Change your password
+      </h2>
       {formError ? <ErrorNotice error={formError} /> : null}
       <TextField
         form={form}
@@ -43,10 +48,9 @@ export function ChangePasswordForm() {
         autoComplete="new-password"
         hint={`At least ${limits.password.min} characters.`}
       />
-      <SubmitButton busy={isSubmitting}>Change password</SubmitButton>
-      <p role="status" className="form-status">
-        {result === 'changed' ? 'Your password is changed. Your other sessions were signed out.' : null}
-      </p>
+      <div>
+        <SubmitButton busy={isSubmitting}>Change password</SubmitButton>
+      </div>
     </form>
   );
 }

@@ -10,7 +10,7 @@ import { NewKeyNotice } from './new-key-notice.tsx';
 export function ApiKeysPanel() {
   const [created, setCreated] = useState<CreatedApiKey | null>(null);
   return (
-    <>
+    <div className="grid grid-cols-[minmax(0,1fr)] gap-8">
       {created ? (
         <NewKeyNotice
           key={created.id}
@@ -20,17 +20,17 @@ export function ApiKeysPanel() {
           }}
         />
       ) : null}
-      <div className="panel">
-        <CreateApiKeyForm onCreated={setCreated} />
-      </div>
-      <section className="panel" aria-labelledby="api-keys-title">
-        <h2 id="api-keys-title">Existing keys</h2>
+      <CreateApiKeyForm onCreated={setCreated} />
+      <section aria-labelledby="api-keys-title" className="grid grid-cols-[minmax(0,1fr)] gap-3">
+        <h2 id="api-keys-title" className="text-lg font-semibold">
+          Existing keys
+        </h2>
         <ApiKeysTable
           onRevoked={(id) => {
             if (created?.id === id) setCreated(null);
           }}
         />
       </section>
-    </>
+    </div>
   );
 }

@@ -1,10 +1,15 @@
+import { SearchIcon } from 'lucide-react';
 import { useId, useState } from 'react';
 import { limits } from '../../../shared/constants.ts';
 import { LoadMoreButton } from '../../components/load-more-button.tsx';
 import { QueryError } from '../../components/query-error.tsx';
 import { SearchForm } from '../../components/search-form.tsx';
 import { TableScroll } from '../../components/table-scroll.tsx';
-import { useAnnouncement } from '../../components/use-announcement.tsx';
+import { TableSkeleton } from '../../components/table-skeleton.tsx';
+import { Button } from '../../components/ui/button.tsx';
+import { Input } from '../../components/ui/input.tsx';
+import { Label } from '../../components/ui/label.tsx';
+import { TableBody, TableHead, TableHeader, TableRow } from '../../components/ui/table.tsx';
 import { trpc } from '../../trpc.ts';
 import { viewerCan, type Viewer } from '../../viewer/use-viewer.ts';
 import { UserRow } from './user-row.tsx';
@@ -12,9 +17,7 @@ import { UserRow } from './user-row.tsx';
 /** `admin.users.list`, newest first, a page at a time, with a search by name or e-mail. */
 export function UsersPanel({ viewer }: { viewer: Viewer }) {
   const searchId = useId();
-  const captionId = useId();
   const [search, setSearch] = useState('');
-  const { announce, region } = useAnnouncement();
   const users = trpc.admin.users.list.useInfiniteQuery(
     { ...(search ? { search } : {}), limit: limits.page.defaultSize },
     { getNextPageParam: (page) => page.nextCursor },
@@ -30,56 +33,48 @@ export function UsersPanel({ viewer }: { viewer: Viewer }) {
           setSearch(typeof typed === 'string' ? typed.trim() : '');
         }}
       >
-        <label htmlFor={searchId} className="field-label">
-          Search by name or e-mail
-        </label>
-        <div className="cell-controls">
-          <input id={searchId} name="search" type="search" className="field-input" maxLength={limits.text.short} />
-          <button type="submit" className="button">
-            Search
-          </button>
+        <div className="grid w-full max-w-sm gap-1.5">
+          <Label htmlFor={searchId}>Search by name or e-mail</Label>
+          <Input id={searchId} name="search" type="search" maxLength={limits.text.short} />
         </div>
+        <Button type="submit" variant="secondary">
+          <SearchIcon aria-hidden="true" />
+          Search
+        </Button>
       </SearchForm>
 
       {users.isPending ? (
-        <p role="status">Loading users…</p>
+        <TableSkeleton label="Loading users…" rows={5} />
       ) : users.error ? (
         <QueryError title="Could not load the users" error={users.error} onRetry={() => void users.refetch()} />
+      ) : rows.length === 0 ? (
+        <p className="rounded-md border border-dashed p-6 text-center text-sm text-muted-foreground">
+          {search ? `No user matches “${search}”.` : 'No users yet.'}
+        </p>
       ) : (
         <>
-          {rows.length === 0 ? <p>{search ? `No user matches “${search}”.` : 'No users yet.'}</p> : null}
-          <TableScroll captionId={captionId}>
-            <table className="table">
-              <caption id={captionId}>{search ? `Users matching “${search}”` : 'All users, newest first'}</caption>
-              <thead>
-                <tr>
-                  <th scope="col">Name</th>
-                  <th scope="col">E-mail</th>
-                  <th scope="col">Status</th>
-                  <th scope="col">Joined</th>
-                  <th scope="col">Role</th>
-                  <th scope="col">
-                    <span className="visually-hidden">Actions</span>
-                  </th>
-                </tr>
-              </thead>
-              <tbody>
-                {rows.map((user) => (
-                  <UserRow
-                    key={user.id}
-                    user={user}
-                    isSelf={user.id === viewer.id}
-                    canUpdate={canUpdate}
-                    onChanged={announce}
-                  />
-                ))}
-              </tbody>
-            </table>
+          <TableScroll caption={search ? `Users matching “${search}”` : 'All users, newest first'}>
+            <TableHeader>
+              <TableRow>
+                <TableHead scope="col">Name</TableHead>
+                <TableHead scope="col">E-mail</TableHead>
+                <TableHead scope="col">Status</TableHead>
+                <TableHead scope="col">Joined</TableHead>
+                <TableHead scope="col">Role</TableHead>
+                <TableHead scope="col">
+                  <span className="sr-only">Actions</span>
+                </TableHead>
+              </TableRow>
+            </TableHeader>
+            <TableBody>
+              {rows.map((user) => (
+                <UserRow key={user.id} user={user} isSelf={user.id === viewer.id} canUpdate={canUpdate} />
+              ))}
+            </TableBody>
           </TableScroll>
           <LoadMoreButton query={users}>Show more users</LoadMoreButton>
         </>
       )}
-      {region}
     </>
   );
 }

@@ -1,6 +1,9 @@
 import { useId } from 'react';
 import { limits } from '../../../shared/constants.ts';
 import { SearchForm } from '../../components/search-form.tsx';
+import { Button } from '../../components/ui/button.tsx';
+import { Input } from '../../components/ui/input.tsx';
+import { Label } from '../../components/ui/label.tsx';
 import { mailboxSearch, outboxStatusOptions, type MailboxSearch } from '../../mailbox-search.ts';
 import { statusLabels } from './status-badge.tsx';
 
@@ -9,6 +12,10 @@ interface OutboxFiltersProps {
   filters: MailboxSearch;
   onFilter: (filters: MailboxSearch) => void;
 }
+
+/** A native select in the kit's look: a phone shows its own picker. */
+const selectClass =
+  'h-9 w-full rounded-md border border-input bg-transparent px-3 text-sm shadow-xs outline-none focus-visible:border-ring focus-visible:ring-[3px] focus-visible:ring-ring/50 sm:w-40 dark:bg-input/30';
 
 /** Filters for the list, applied on "Filter"; what is sent is what the address would keep (`mailboxSearch`). */
 export function OutboxFilters({ filters, onFilter }: OutboxFiltersProps) {
@@ -19,33 +26,28 @@ export function OutboxFilters({ filters, onFilter }: OutboxFiltersProps) {
   return (
     <SearchForm
       label="E-mails"
-      className="filters"
       onSearch={(values) => {
         onFilter(mailboxSearch(values));
       }}
     >
-      <div className="filter-grow">
-        <label htmlFor={recipientId} className="field-label">
-          Recipient
-        </label>
-        <p id={hintId} className="field-hint">
-          All or part of the address.
-        </p>
-        <input
+      <div className="grid w-full gap-1.5 sm:w-auto sm:min-w-64 sm:flex-1">
+        <Label htmlFor={recipientId}>Recipient</Label>
+        <Input
           id={recipientId}
           name="recipient"
           type="search"
-          className="field-input"
+          placeholder="All or part of the address"
           aria-describedby={hintId}
           maxLength={limits.emailLength}
           defaultValue={filters.recipient ?? ''}
         />
+        <p id={hintId} className="sr-only">
+          All or part of the address.
+        </p>
       </div>
-      <div>
-        <label htmlFor={statusId} className="field-label">
-          Status
-        </label>
-        <select id={statusId} name="status" className="field-input field-select" defaultValue={filters.status ?? ''}>
+      <div className="grid w-full gap-1.5 sm:w-auto">
+        <Label htmlFor={statusId}>Status</Label>
+        <select id={statusId} name="status" className={selectClass} defaultValue={filters.status ?? ''}>
           <option value="">Any</option>
           {outboxStatusOptions.map((option) => (
             <option key={option} value={option}>
@@ -54,9 +56,9 @@ export function OutboxFilters({ filters, onFilter }: OutboxFiltersProps) {
           ))}
         </select>
       </div>
-      <button type="submit" className="button">
+      <Button type="submit" variant="secondary">
         Filter
-      </button>
+      </Button>
     </SearchForm>
   );
 }

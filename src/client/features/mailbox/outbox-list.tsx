@@ -1,18 +1,19 @@
+import type { ReactNode } from 'react';
 import { Link } from '../../router/router.tsx';
-import { useId } from 'react';
 import { limits } from '../../../shared/constants.ts';
+import { DateTime } from '../../components/date-time.tsx';
 import { LoadMoreButton } from '../../components/load-more-button.tsx';
 import { QueryError } from '../../components/query-error.tsx';
 import { TableScroll } from '../../components/table-scroll.tsx';
-import { formatDateTime } from '../../format.ts';
+import { TableSkeleton } from '../../components/table-skeleton.tsx';
+import { TableBody, TableCell, TableHead, TableHeader, TableRow } from '../../components/ui/table.tsx';
 import type { MailboxSearch } from '../../mailbox-search.ts';
 import { trpc } from '../../trpc.ts';
 import { onOnePage, refetchIntervalFor } from './refresh.ts';
-import { StatusBadge } from './status-badge.tsx';
+import { OutboxStatusBadge } from './status-badge.tsx';
 
 /** `mailbox.messages`, newest first, a page at a time, asked again every few seconds while one page is shown. */
-export function OutboxList({ filters }: { filters: MailboxSearch }) {
-  const captionId = useId();
+export function OutboxList({ filters, toolbar }: { filters: MailboxSearch; toolbar: ReactNode }) {
   const messages = trpc.mailbox.messages.useInfiniteQuery(
     { ...filters, limit: limits.page.defaultSize },
     {
@@ -22,56 +23,75 @@ export function OutboxList({ filters }: { filters: MailboxSearch }) {
   );
   const filtered = filters.recipient !== undefined || filters.status !== undefined;
 
-  if (messages.isPending) return <p role="status">Loading e-mails…</p>;
+  if (messages.isPending)
+    return (
+      <>
+        {toolbar}
+        <TableSkeleton label="Loading e-mails…" rows={5} />
+      </>
+    );
   if (messages.error)
     return (
       <QueryError title="Could not load the mailbox" error={messages.error} onRetry={() => void messages.refetch()} />
     );
 
   const rows = messages.data.pages.flatMap((page) => page.items);
-  if (rows.length === 0) return <p>{filtered ? 'No e-mail matches these filters.' : 'No e-mails yet.'}</p>;
-
   return (
     <>
-      <TableScroll captionId={captionId}>
-        <table className="table">
-          <caption id={captionId}>
-            {filtered ? 'E-mails matching the filters, newest first' : 'E-mails, newest first'}
-          </caption>
-          <thead>
-            <tr>
-              <th scope="col">Created</th>
-              <th scope="col">To</th>
-              <th scope="col">Template</th>
-              <th scope="col">Subject</th>
-              <th scope="col">Status</th>
-              <th scope="col">Attempts</th>
-              <th scope="col">Last error</th>
-            </tr>
-          </thead>
-          <tbody>
+      {toolbar}
+      {rows.length === 0 ? (
+        <p className="rounded-md border border-dashed p-6 text-center text-sm text-muted-foreground">
+          {filtered ? 'No e-mail matches these filters.' : 'No e-mails yet.'}
+        </p>
+      ) : (
+        <TableScroll caption={filtered ? 'E-mails matching the filters, newest first' : 'E-mails, newest first'}>
+          <TableHeader>
+            <TableRow>
+              <TableHead scope="col">Created</TableHead>
+              <TableHead scope="col">To</TableHead>
+              <TableHead scope="col">Template</TableHead>
+              <TableHead scope="col">Subject</TableHead>
+              <TableHead scope="col">Status</TableHead>
+              <TableHead scope="col">Attempts</TableHead>
+              <TableHead scope="col">Last error</TableHead>
+            </TableRow>
+          </TableHeader>
+          <TableBody>
             {rows.map((message) => (
-              <tr key={message.id}>
-                <td>{formatDateTime(message.createdAt)}</td>
-                <td className="wrap">{message.recipient}</td>
-                <td>
-                  <code>{message.template}</code>
-                </td>
-                <th scope="row" className="wrap">
-                  <Link to="/mailbox/:id" params={{ id: message.id }}>
+              <TableRow key={message.id}>
+                <TableCell>
+                  <DateTime value={message.createdAt} />
+                </TableCell>
+                <TableCell>
+                  <span className="block max-w-56 truncate" title={message.recipient}>
+                    {message.recipient}
+                  </span>
+                </TableCell>
+                <TableCell>
+                  <code className="font-mono text-xs">{message.template}</code>
+                </TableCell>
+                <TableHead scope="row" className="font-medium">
+                  <Link
+                    to="/mailbox/:id"
+                    params={{ id: message.id }}
+                    className="block max-w-72 truncate text-primary underline-offset-4 hover:underline"
+                    title={message.subject}
+                  >
                     {message.subject}
                   </Link>
-                </th>
-                <td>
-                  <StatusBadge status={message.status} />
-                </td>
-                <td>{message.attempts}</td>
-                <td className={message.lastError ? 'wrap' : undefined}>{message.lastError}</td>
-              </tr>
+                </TableHead>
+                <TableCell>
+                  <OutboxStatusBadge status={message.status} transport={message.transport} />
+                </TableCell>
+                <TableCell className="text-right tabular-nums">{message.attempts}</TableCell>
+                <TableCell className="max-w-64 whitespace-normal text-xs text-muted-foreground">
+                  {message.lastError}
+                </TableCell>
+              </TableRow>
             ))}
-          </tbody>
-        </table>
-      </TableScroll>
+          </TableBody>
+        </TableScroll>
+      )}
       <LoadMoreButton query={messages}>Load more</LoadMoreButton>
     </>
   );

@@ -1,5 +1,6 @@
 import { useId } from 'react';
 import { QueryError } from '../../components/query-error.tsx';
+import { Skeleton } from '../../components/ui/skeleton.tsx';
 import { trpc } from '../../trpc.ts';
 import { RenderedEmail } from './rendered-email.tsx';
 
@@ -9,19 +10,23 @@ export function TemplatePreview({ name }: { name: string }) {
   const preview = trpc.mailbox.preview.useQuery({ name });
 
   return (
-    <section aria-labelledby={headingId} className="template-preview">
-      <h2 id={headingId}>
-        Preview of <code>{name}</code>
+    <section aria-labelledby={headingId} className="grid min-w-0 grid-cols-[minmax(0,1fr)] gap-4">
+      <h2 id={headingId} className="text-lg font-semibold">
+        Preview of <code className="font-mono">{name}</code>
       </h2>
       {preview.isPending ? (
-        <p role="status">Loading the preview…</p>
+        <div role="status" className="grid gap-3">
+          <span className="sr-only">Loading the preview…</span>
+          <Skeleton className="h-5 w-64" />
+          <Skeleton className="h-96 w-full" />
+        </div>
       ) : preview.error ? (
         <QueryError title="Could not show the preview" error={preview.error} onRetry={() => void preview.refetch()} />
       ) : (
         <>
-          <dl className="facts">
-            <dt>Subject</dt>
-            <dd>{preview.data.subject}</dd>
+          <dl className="flex flex-wrap gap-x-3 text-sm">
+            <dt className="text-muted-foreground">Subject</dt>
+            <dd className="font-medium">{preview.data.subject}</dd>
           </dl>
           <RenderedEmail
             subject={preview.data.subject}

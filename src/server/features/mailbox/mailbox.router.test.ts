@@ -41,6 +41,8 @@ describe('mailbox', () => {
     await app.outbox.deliverDue();
     const sent = (await query(app, 'mailbox.messages', { status: 'sent' })).data as Page;
     expect(sent.items).toHaveLength(4);
+    // The test server keeps e-mail with the log transport: the mailbox can say "kept", not "sent".
+    expect(sent.items.map((item) => (item as { transport?: string }).transport)).toEqual(['log', 'log', 'log', 'log']);
   });
 
   it('shows one message as rendered, HTML and text', async () => {
@@ -51,10 +53,23 @@ describe('mailbox', () => {
     expect(message.subject).toBe(summary?.subject);
     expect(message.html).toContain('/verify-email?token=');
     expect(message.text).toContain('/verify-email?token=');
+    expect(message.transport).toBe('log');
     expect(message.messageId).toMatch(/^<[0-9a-f]{40}@localhost>$/);
 
     const missing = await query(app, 'mailbox.message', { id: 'no-such-id' });
     expect([missing.status, missing.appCode]).toEqual([404, 'NOT_FOUND']);
+  });
+
+  it('tells the mailbox which transport delivers, so e-mail the log only kept is not called sent', async () => {
+    const app = await buildTestApp({
+      EMAIL_TRANSPORT: 'smtp',
+      SMTP_HOST: '127.0.0.1',
+      SMTP_PORT: 9,
+      EMAIL_FROM: 'app@example.com',
+    });
+    await mutate(app, 'auth.signUp', { name: 'Ada', email: 'ada@example.com' });
+    const [summary] = ((await query(app, 'mailbox.messages', {})).data as Page).items;
+    expect(summary).toMatchObject({ transport: 'smtp' });
   });
 
   it('renders every template of the gallery with its fixture data', async () => {

@@ -1,9 +1,13 @@
 import type { z } from 'zod';
 import { AppError } from '../../../shared/errors.ts';
-import { outboxStatusSchema, type listOutboxInputSchema } from '../../../shared/schemas/mailbox.schema.ts';
+import {
+  outboxStatusSchema,
+  type listOutboxInputSchema,
+  type OutboxTransport,
+} from '../../../shared/schemas/mailbox.schema.ts';
 import type { InnerContext } from '../../trpc/context.ts';
 
-type Ctx = Pick<InnerContext, 'db'>;
+type Ctx = Pick<InnerContext, 'db' | 'config'>;
 
 const summary = {
   id: true,
@@ -19,9 +23,19 @@ const summary = {
   sentAt: true,
 } as const;
 
-function withKnownStatus<Row extends { status: string }>(row: Row) {
+/**
+ * The transport that delivers this server's e-mail, as the e-mail plugin chooses it.
+ * With `log`, a `sent` row was only kept (written to the log, read in the mailbox), and
+ * the mailbox says so rather than "Sent". The row does not record it: a row sent before
+ * the transport was changed is described by the current one.
+ */
+function transportOf(ctx: Ctx): OutboxTransport {
+  return ctx.config.EMAIL_TRANSPORT === 'smtp' ? 'smtp' : 'log';
+}
+
+function withKnownStatus<Row extends { status: string }>(row: Row, transport: OutboxTransport) {
   // Rows are written only by the outbox; anything else would be a bug worth a 500.
-  return { ...row, status: outboxStatusSchema.parse(row.status) };
+  return { ...row, status: outboxStatusSchema.parse(row.status), transport };
 }
 
 /** The newest messages first, filtered by part of an address, a template or a status. */
@@ -39,7 +53,7 @@ export async function listMessages(ctx: Ctx, input: z.output<typeof listOutboxIn
   });
   const page = rows.slice(0, input.limit);
   return {
-    items: page.map(withKnownStatus),
+    items: page.map((row) => withKnownStatus(row, transportOf(ctx))),
     nextCursor: rows.length > input.limit ? (page.at(-1)?.id ?? null) : null,
   };
 }
@@ -50,7 +64,7 @@ export async function readMessage(ctx: Ctx, id: string) {
     select: { ...summary, messageId: true, html: true, text: true },
   });
   if (!row) throw new AppError('NOT_FOUND');
-  return withKnownStatus(row);
+  return withKnownStatus(row, transportOf(ctx));
 }
 
 // The templates bring React and React Email: loaded by the first screen that shows them,
