@@ -31,7 +31,7 @@ describe('reportError: errors no screen has to handle', () => {
 
     reportError(store, trpcError('CONFLICT', 'Taken'), { kind: 'mutation', errorsShownInline: false });
     expect(store.getSnapshot().toasts).toEqual([
-      { id: 1, error: expect.objectContaining({ code: 'CONFLICT', message: 'Taken', requestId: 'req-1' }) as unknown },
+      { id: 1, error: expect.objectContaining({ code: 'CONFLICT', message: 'Taken', requestId: null }) as unknown },
     ]);
   });
 });
