@@ -1,10 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import { linkIn } from '../../email/outbox.ts';
-import type { AppServices } from '../../app.ts';
 import { createTestCaller } from '../../test/test-app.ts';
 
+type Services = Awaited<ReturnType<typeof createTestCaller>>['services'];
+
 /** Tokens of every link of a template e-mailed to an address, oldest first, once the work after the answers is done. */
-async function tokensSentTo(services: AppServices, email: string, template: 'verify-email' | 'reset-password') {
+async function tokensSentTo(services: Services, email: string, template: 'verify-email' | 'reset-password') {
   await services.background.settled();
   const messages = await services.db.emailOutbox.findMany({
     where: { recipient: email, template },
@@ -70,7 +71,7 @@ describe('auth.resendConfirmation', () => {
     const email = 'resend@example.com';
     await caller.auth.signUp({ name: 'Waiting', email });
 
-    expect(await caller.auth.resendConfirmation({ email })).toBeUndefined();
+    await caller.auth.resendConfirmation({ email });
     const tokens = await tokensSentTo(services, email, 'verify-email');
     expect(tokens).toHaveLength(2);
     const fresh = tokens[1] ?? '';
@@ -83,8 +84,8 @@ describe('auth.resendConfirmation', () => {
     expect(user).toEqual({ emailVerified: true, name: 'Waiting' });
 
     // A confirmed address and an unknown one get the same answer, and no e-mail.
-    expect(await caller.auth.resendConfirmation({ email })).toBeUndefined();
-    expect(await caller.auth.resendConfirmation({ email: 'nobody@example.com' })).toBeUndefined();
+    await caller.auth.resendConfirmation({ email });
+    await caller.auth.resendConfirmation({ email: 'nobody@example.com' });
     expect(await tokensSentTo(services, email, 'verify-email')).toHaveLength(2);
     expect(await tokensSentTo(services, 'nobody@example.com', 'verify-email')).toHaveLength(0);
     expect(await services.db.user.count({ where: { email: 'nobody@example.com' } })).toBe(0);
