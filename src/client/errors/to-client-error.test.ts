@@ -15,11 +15,17 @@ function clientWith(fetch: Fetch) {
 }
 
 /** A tRPC error answer as the server's formatter writes it (see records.router.test.ts). */
-function errorAnswer(status: number, code: number, message: string, data: Record<string, unknown>): Fetch {
+function errorAnswer(
+  status: number,
+  code: number,
+  message: string,
+  data: Record<string, unknown>,
+  headers: Record<string, string> = {},
+): Fetch {
   return async () =>
     new Response(JSON.stringify({ error: superjson.serialize({ message, code, data }) }), {
       status,
-      headers: { 'content-type': 'application/json' },
+      headers: { 'content-type': 'application/json', ...headers },
     });
 }
 
@@ -33,7 +39,7 @@ async function failureOf(call: Promise<unknown>): Promise<unknown> {
 }
 
 describe('toClientError', () => {
-  it('reads the catalogue code, message, request id and details of a server error', async () => {
+  it('reads the catalogue code, message and details of an answer; a routine one has no reference', async () => {
     const fetch = errorAnswer(501, -32501, '"records.create" is not available yet.', {
       code: 'NOT_IMPLEMENTED',
       httpStatus: 501,
@@ -49,7 +55,7 @@ describe('toClientError', () => {
     expect(toClientError(error)).toEqual({
       code: 'NOT_IMPLEMENTED',
       message: '"records.create" is not available yet.',
-      requestId: 'req-1',
+      requestId: null,
       fieldErrors: {},
       details: { operation: 'records.create' },
     });
@@ -69,9 +75,54 @@ describe('toClientError', () => {
     expect(toClientError(error)).toMatchObject({
       code: 'VALIDATION_FAILED',
       message: 'Some fields need attention.',
-      requestId: 'req-2',
+      requestId: null,
       fieldErrors: { name: ['Too long'], '': ['Unrecognized key'] },
     });
+  });
+
+  it('keeps the reference of a server fault, to quote to support', async () => {
+    const fetch = errorAnswer(503, -32603, errorCatalogue.STORAGE_FULL.message, {
+      code: 'SERVICE_UNAVAILABLE',
+      httpStatus: 503,
+      appCode: 'STORAGE_FULL',
+      requestId: 'req-9',
+      fieldErrors: null,
+      details: null,
+    });
+    const error = await failureOf(clientWith(fetch).records.create.mutate({ name: 'A name' }));
+
+    expect(toClientError(error)).toMatchObject({ code: 'STORAGE_FULL', requestId: 'req-9' });
+  });
+
+  it('says the real wait of a rate limit, from Retry-After', async () => {
+    const fetch = errorAnswer(
+      429,
+      -32029,
+      errorCatalogue.RATE_LIMITED.message,
+      { code: 'TOO_MANY_REQUESTS', httpStatus: 429, appCode: 'RATE_LIMITED', requestId: 'req-4', details: null },
+      { 'retry-after': '600' },
+    );
+    const error = await failureOf(clientWith(fetch).auth.signIn.mutate({ email: 'a@example.com', password: 'x' }));
+
+    expect(toClientError(error)).toEqual({
+      code: 'RATE_LIMITED',
+      message: 'Too many attempts. Try again in 10 minutes.',
+      requestId: null,
+      fieldErrors: {},
+      details: { retryAfterSeconds: 600 },
+    });
+  });
+
+  it('keeps the catalogue’s words for a rate limit without Retry-After', async () => {
+    const fetch = errorAnswer(429, -32029, errorCatalogue.RATE_LIMITED.message, {
+      code: 'TOO_MANY_REQUESTS',
+      httpStatus: 429,
+      appCode: 'RATE_LIMITED',
+      requestId: 'req-5',
+    });
+    const error = await failureOf(clientWith(fetch).auth.signIn.mutate({ email: 'a@example.com', password: 'x' }));
+
+    expect(toClientError(error)).toMatchObject({ message: errorCatalogue.RATE_LIMITED.message, requestId: null });
   });
 
   it('makes a failed fetch UNAVAILABLE, with the catalogue message and no reference', async () => {

@@ -1,12 +1,17 @@
 import { TRPCClientError } from '@trpc/client';
 import type { AppRouter } from '../../server/router.ts';
 import { errorCatalogue, isAppErrorCode, type AppErrorCode, type AppErrorData } from '../../shared/errors.ts';
+import { parseRetryAfter, rateLimitedMessage } from './retry-after.ts';
+import { isServerFault } from './server-fault.ts';
 
 /** Every failure as the screens see it: one catalogue code, what to say, and what to quote to support. */
 export interface ClientError {
   code: AppErrorCode;
   message: string;
-  /** The server's `x-request-id` for this call; null when the call never reached it. */
+  /**
+   * The server's `x-request-id`, to quote to support: set only for the server's own
+   * faults (`isServerFault`), null for routine answers and calls that never reached it.
+   */
   requestId: string | null;
   /** Field path (`name`, `items.0.name`; '' for the whole input) → messages. */
   fieldErrors: Record<string, string[]>;
@@ -29,17 +34,45 @@ export function toClientError(error: unknown): ClientError {
   const requestId = typeof data.requestId === 'string' ? data.requestId : null;
   // Without a catalogue code the message is not one the server chose to show.
   if (!isAppErrorCode(data.appCode)) return fromCatalogue('INTERNAL', requestId);
+  const code = data.appCode;
+  const details = isRecord(data.details) ? data.details : null;
+  const retryAfterSeconds = code === 'RATE_LIMITED' ? retryAfterOf(error) : null;
+  if (retryAfterSeconds !== null) {
+    return {
+      code,
+      message: rateLimitedMessage(retryAfterSeconds),
+      requestId: null,
+      fieldErrors: {},
+      details: { ...details, retryAfterSeconds },
+    };
+  }
   return {
-    code: data.appCode,
-    message: error.message || errorCatalogue[data.appCode].message,
-    requestId,
+    code,
+    message: error.message || errorCatalogue[code].message,
+    requestId: isServerFault(code) ? requestId : null,
     fieldErrors: readFieldErrors(data.fieldErrors),
-    details: isRecord(data.details) ? data.details : null,
+    details,
   };
 }
 
+/**
+ * The wait of a 429: the answer's `Retry-After` header, which tRPC's HTTP links keep
+ * in the error's `meta.response` (the server sets it for the global and the per-call limits).
+ */
+function retryAfterOf(error: { meta?: unknown }): number | null {
+  const response: unknown = (error.meta as { response?: unknown } | undefined)?.response;
+  if (!(response instanceof Response)) return null;
+  return parseRetryAfter(response.headers.get('retry-after'));
+}
+
 function fromCatalogue(code: AppErrorCode, requestId: string | null): ClientError {
-  return { code, message: errorCatalogue[code].message, requestId, fieldErrors: {}, details: null };
+  return {
+    code,
+    message: errorCatalogue[code].message,
+    requestId: isServerFault(code) ? requestId : null,
+    fieldErrors: {},
+    details: null,
+  };
 }
 
 function isRecord(value: unknown): value is Record<string, unknown> {

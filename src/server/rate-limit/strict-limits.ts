@@ -10,6 +10,8 @@ export const strictlyLimitedProcedures = [
   'auth.requestPasswordReset',
   'auth.resetPassword',
   'auth.verifyEmail',
+  'auth.checkLink',
+  'auth.resendConfirmation',
   // The first run's link is a secret to guess, however long.
   'setup.status',
   'setup.createAdmin',

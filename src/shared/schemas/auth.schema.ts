@@ -40,6 +40,30 @@ export const signInInputSchema = z.object({
 export const verifyEmailInputSchema = z.object({ token: tokenSchema, password: passwordSchema });
 export const requestPasswordResetInputSchema = z.object({ email: emailSchema, website: honeypotSchema });
 export const resetPasswordInputSchema = z.object({ token: tokenSchema, password: passwordSchema });
+
+/** "Resend confirmation": an address, and the public forms' honeypot. */
+export const resendConfirmationInputSchema = z.object({ email: emailSchema, website: honeypotSchema });
+
+/** Which e-mailed link to check, and its token: see `auth.checkLink`. */
+export const checkLinkInputSchema = z.object({ kind: z.enum(['reset', 'verify']), token: tokenSchema });
+export const checkLinkResultSchema = z.object({ usable: z.boolean() });
+
+/**
+ * A new password typed twice, on the screens that set one. The server takes the
+ * password alone (a mistyped confirmation never reaches it); the check is here so
+ * any form with a confirmation field, and any server input that takes one, share it.
+ */
+export const confirmPasswordSchema = z.string().max(limits.password.max);
+export function passwordsMatch(values: { password: string; confirmPassword: string }): boolean {
+  return values.password === values.confirmPassword;
+}
+export const passwordsMismatch = { message: 'The passwords do not match.', path: ['confirmPassword'] };
+
+/** The verify and reset screens' form: the token comes from the link. */
+export const newPasswordFormSchema = z
+  .object({ password: passwordSchema, confirmPassword: confirmPasswordSchema })
+  .refine(passwordsMatch, passwordsMismatch);
+
 export const changePasswordInputSchema = z.object({
   currentPassword: z.string().min(1, 'Required').max(limits.password.max),
   newPassword: passwordSchema,

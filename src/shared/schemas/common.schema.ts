@@ -1,5 +1,7 @@
 import { z } from 'zod';
 import { limits } from '../constants.ts';
+// zod's messages in the product's words, for every schema built from these blocks.
+import './messages.ts';
 
 /**
  * Building blocks for every feature's schemas. Each string and array is bounded

@@ -1,6 +1,9 @@
 import { z } from 'zod';
 import {
   changePasswordInputSchema,
+  checkLinkInputSchema,
+  checkLinkResultSchema,
+  resendConfirmationInputSchema,
   requestPasswordResetInputSchema,
   resetPasswordInputSchema,
   sessionIdInputSchema,
@@ -56,6 +59,25 @@ export const authRouter = router({
     output: z.void(),
     errors: ['INVALID_TOKEN'],
     handler: ({ ctx, input }) => service.resetPassword(ctx, input),
+  }),
+  checkLink: defineQuery({
+    summary: 'Says whether an e-mailed reset or verification link can still be used, without using it.',
+    access: 'public',
+    input: checkLinkInputSchema,
+    output: checkLinkResultSchema,
+    errors: [],
+    handler: ({ ctx, input }) => service.checkLink(ctx, input),
+  }),
+  resendConfirmation: defineMutation({
+    summary:
+      'E-mails a new confirmation link if the address waits for its confirmation; the answer is the same either way.',
+    access: 'public',
+    input: resendConfirmationInputSchema,
+    output: z.void(),
+    errors: [],
+    handler: ({ ctx, input }) => {
+      service.resendConfirmation(ctx, input);
+    },
   }),
   viewer: defineQuery({
     summary: 'The signed-in person, or null: the browser asks on load.',

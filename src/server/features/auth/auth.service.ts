@@ -74,6 +74,31 @@ export async function requestPasswordReset(ctx: Ctx, { email, website }: { email
   );
 }
 
+/**
+ * "Resend confirmation": the same answer, in the same time, whether or not the address
+ * has an account waiting for its confirmation (no account enumeration); the link,
+ * for one that is waiting, is sent after the answer, its token and e-mail together.
+ */
+export function resendConfirmation(ctx: Ctx, { email, website }: { email: string } & Honeypot) {
+  if (caughtByHoneypot(ctx, 'auth.resendConfirmation', website)) return;
+  ctx.afterAnswer('confirmation link', () =>
+    inAuthTransaction(ctx.auth, () => ctx.auth.api.resendSignUpLink({ body: { email }, headers: ctx.authHeaders })),
+  );
+}
+
+/**
+ * Whether an e-mailed link can still be used, without using it, so its screen can
+ * say "expired or used" at once instead of after the form. A reset link is usable
+ * while its stored token lives (the library deletes it on use); a verification link
+ * while its signature and expiry hold and its address is unconfirmed.
+ */
+export async function checkLink(ctx: Ctx, { kind, token }: { kind: 'reset' | 'verify'; token: string }) {
+  if (kind === 'verify') return ctx.auth.api.checkSignUpLink({ body: { token }, headers: ctx.authHeaders });
+  const { internalAdapter } = await ctx.auth.$context;
+  const stored = await internalAdapter.findVerificationValue(`reset-password:${token}`);
+  return { usable: stored !== null && stored.expiresAt > new Date() };
+}
+
 export async function resetPassword(ctx: Ctx, input: { token: string; password: string }) {
   await viaAuthLibrary(() =>
     ctx.auth.api.resetPassword({ body: { token: input.token, newPassword: input.password }, headers: ctx.authHeaders }),

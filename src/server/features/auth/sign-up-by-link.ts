@@ -74,6 +74,58 @@ export function signUpByLink() {
         },
       ),
 
+      /**
+       * "Resend confirmation": a fresh link for an address still waiting for its
+       * confirmation, with the name it signed up with; nothing for an unknown or a
+       * confirmed one (the caller cannot tell which). It never creates an account.
+       */
+      resendSignUpLink: createAuthEndpoint(
+        '/sign-up-by-link/resend',
+        {
+          method: 'POST',
+          body: z.object({ email: z.email() }),
+          metadata: { SERVER_ONLY: true },
+        },
+        async (ctx) => {
+          const { options, internalAdapter, secret } = ctx.context;
+          const sendLink = options.emailVerification?.sendVerificationEmail;
+          if (!sendLink) throw APIError.from('BAD_REQUEST', BASE_ERROR_CODES.VERIFICATION_EMAIL_NOT_ENABLED);
+          const email = ctx.body.email.toLowerCase();
+          const found = await internalAdapter.findUserByEmail(email);
+          if (!found || found.user.emailVerified) return ctx.json({ status: true });
+          const { user } = found;
+          const token = await createEmailVerificationToken(
+            secret,
+            email,
+            undefined,
+            options.emailVerification?.expiresIn,
+            { name: user.name, jti: randomUUID() },
+          );
+          const url = `${ctx.context.baseURL}/verify-email?token=${encodeURIComponent(token)}`;
+          await sendLink({ user, url, token }, ctx.request);
+          return ctx.json({ status: true });
+        },
+      ),
+
+      /**
+       * Whether a verification link can still confirm its address, without using it:
+       * its signature and expiry hold, and the address is still unconfirmed.
+       */
+      checkSignUpLink: createAuthEndpoint(
+        '/sign-up-by-link/check',
+        {
+          method: 'POST',
+          body: z.object({ token: z.string() }),
+          metadata: { SERVER_ONLY: true },
+        },
+        async (ctx) => {
+          const payload = linkPayload.safeParse(await verifyJWT(ctx.body.token, ctx.context.secret));
+          if (!payload.success) return ctx.json({ usable: false });
+          const found = await ctx.context.internalAdapter.findUserByEmail(payload.data.email.toLowerCase());
+          return ctx.json({ usable: found !== null && !found.user.emailVerified });
+        },
+      ),
+
       confirmSignUp: createAuthEndpoint(
         '/sign-up-by-link/confirm',
         {
