@@ -1,6 +1,8 @@
 import { TRPCClientError } from '@trpc/client';
 import type { AppRouter } from '../../server/router.ts';
-import { errorCatalogue, isAppErrorCode, type AppErrorCode, type AppErrorData } from '../../shared/errors.ts';
+// The codes and messages only: errors.ts adds the docs' long descriptions, which stay out of the client.
+import { errorCodes, isAppErrorCode, type AppErrorCode } from '../../shared/error-codes.ts';
+import type { AppErrorData } from '../../shared/errors.ts';
 
 /** Every failure as the screens see it: one catalogue code, what to say, and what to quote to support. */
 export interface ClientError {
@@ -31,7 +33,7 @@ export function toClientError(error: unknown): ClientError {
   if (!isAppErrorCode(data.appCode)) return fromCatalogue('INTERNAL', requestId);
   return {
     code: data.appCode,
-    message: error.message || errorCatalogue[data.appCode].message,
+    message: error.message || errorCodes[data.appCode].message,
     requestId,
     fieldErrors: readFieldErrors(data.fieldErrors),
     details: isRecord(data.details) ? data.details : null,
@@ -39,7 +41,7 @@ export function toClientError(error: unknown): ClientError {
 }
 
 function fromCatalogue(code: AppErrorCode, requestId: string | null): ClientError {
-  return { code, message: errorCatalogue[code].message, requestId, fieldErrors: {}, details: null };
+  return { code, message: errorCodes[code].message, requestId, fieldErrors: {}, details: null };
 }
 
 function isRecord(value: unknown): value is Record<string, unknown> {
