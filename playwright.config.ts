@@ -27,6 +27,36 @@ const origin = `http://127.0.0.1:${port}`;
 // elsewhere Playwright's own build, installed with `npx playwright install chromium`.
 const chromium = process.env.CHROMIUM_PATH ?? (existsSync('/usr/bin/chromium') ? '/usr/bin/chromium' : undefined);
 
+export const launchOptions = {
+  ...(chromium ? { executablePath: chromium } : {}),
+  args: [
+    // Chromium refuses to start sandboxed as root (containers, CI).
+    '--no-sandbox',
+    '--disable-gpu',
+    '--disable-dev-shm-usage',
+    // Without these Chromium calls home, and the closed network refuses it.
+    '--disable-background-networking',
+    '--disable-component-update',
+    '--disable-sync',
+    '--no-first-run',
+  ],
+};
+
+export const desktop = { ...devices['Desktop Chrome'], viewport: { width: 1280, height: 800 } };
+
+/** A 390×844 phone (the iPhone 12–15 size) in Chromium, with touch and a phone's user agent. */
+export const phone = {
+  ...devices['Pixel 7'],
+  viewport: { width: 390, height: 844 },
+  screen: { width: 390, height: 844 },
+  // 2, not the phone's 3: the same layout, and a third fewer pixels to paint on CI.
+  deviceScaleFactor: 2,
+  isMobile: true,
+  hasTouch: true,
+};
+
+const lighthouseSpec = /lighthouse\.spec\.ts$/;
+
 export default defineConfig({
   testDir: 'e2e',
   // One server and one database for the whole run: tests run one at a time.
@@ -40,26 +70,11 @@ export default defineConfig({
     screenshot: 'only-on-failure',
   },
   projects: [
-    {
-      name: 'chromium',
-      use: {
-        ...devices['Desktop Chrome'],
-        launchOptions: {
-          ...(chromium ? { executablePath: chromium } : {}),
-          args: [
-            // Chromium refuses to start sandboxed as root (containers, CI).
-            '--no-sandbox',
-            '--disable-gpu',
-            '--disable-dev-shm-usage',
-            // Without these Chromium calls home, and the closed network refuses it.
-            '--disable-background-networking',
-            '--disable-component-update',
-            '--disable-sync',
-            '--no-first-run',
-          ],
-        },
-      },
-    },
+    // Every journey at a desktop width and at a phone's (issue 18, point 7).
+    { name: 'desktop', testIgnore: lighthouseSpec, use: { ...desktop, launchOptions } },
+    { name: 'phone', testIgnore: lighthouseSpec, use: { ...phone, launchOptions } },
+    // Lighthouse drives its own Chromium (e2e/lighthouse.spec.ts); once is enough.
+    { name: 'lighthouse', testMatch: lighthouseSpec, use: { launchOptions } },
   ],
   webServer: {
     // The production build, as users get it; `npm run test:e2e` builds it first.

@@ -119,7 +119,7 @@ async function signUpVerifiedByApi(request: APIRequestContext, origin: string, p
 }
 
 /** Signs `request`'s context in as the first admin, signing them up first if no one has yet. */
-async function signInAsAdminByApi(request: APIRequestContext, origin: string): Promise<void> {
+export async function signInAsAdminByApi(request: APIRequestContext, origin: string): Promise<void> {
   const probe = await call(request, origin, 'auth.signIn', { email: admin.email, password: admin.password });
   if (probe.ok()) return;
   // 401: no such account yet, or one signed up by an attempt that stopped before the link.

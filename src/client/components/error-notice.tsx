@@ -1,7 +1,6 @@
 import { CircleAlertIcon, RotateCwIcon } from 'lucide-react';
 import { isRetryable } from '../errors/retryable.ts';
 import type { ClientError } from '../errors/to-client-error.ts';
-import { referenceFor } from '../notifications/reference.ts';
 import { Alert, AlertDescription, AlertTitle } from './ui/alert.tsx';
 import { Button } from './ui/button.tsx';
 
@@ -23,7 +22,8 @@ export function ErrorNotice({ error, title, onRetry, retryLabel = 'Try again' }:
   const fieldMessages = Object.entries(error.fieldErrors).flatMap(([path, messages]) =>
     messages.map((message) => (path ? `${path}: ${message}` : message)),
   );
-  const reference = referenceFor(error);
+  // toClientError keeps the request id only for the server's own faults.
+  const reference = error.requestId;
   return (
     <Alert
       variant="destructive"

@@ -1,4 +1,4 @@
-import type { AppErrorCode } from '../../shared/errors.ts';
+import type { AppErrorCode } from '../../shared/error-codes.ts';
 import { toClientError } from './to-client-error.ts';
 
 /**

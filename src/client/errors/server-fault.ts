@@ -1,4 +1,4 @@
-import { errorCatalogue, type AppErrorCode } from '../../shared/errors.ts';
+import { errorCodes, type AppErrorCode } from '../../shared/error-codes.ts';
 
 /**
  * Whether an error is the server's fault (a 5xx answer): only those show a reference
@@ -7,5 +7,5 @@ import { errorCatalogue, type AppErrorCode } from '../../shared/errors.ts';
  * NOT_IMPLEMENTED travels as 501 but is an honest "not built yet", not a fault.
  */
 export function isServerFault(code: AppErrorCode): boolean {
-  return errorCatalogue[code].httpStatus >= 500 && code !== 'NOT_IMPLEMENTED';
+  return errorCodes[code].httpStatus >= 500 && code !== 'NOT_IMPLEMENTED';
 }

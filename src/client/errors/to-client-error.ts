@@ -1,6 +1,8 @@
 import { TRPCClientError } from '@trpc/client';
 import type { AppRouter } from '../../server/router.ts';
-import { errorCatalogue, isAppErrorCode, type AppErrorCode, type AppErrorData } from '../../shared/errors.ts';
+// The codes and messages only: errors.ts adds the docs' long descriptions, which stay out of the client.
+import { errorCodes, isAppErrorCode, type AppErrorCode } from '../../shared/error-codes.ts';
+import type { AppErrorData } from '../../shared/errors.ts';
 import { parseRetryAfter, rateLimitedMessage } from './retry-after.ts';
 import { isServerFault } from './server-fault.ts';
 
@@ -48,7 +50,7 @@ export function toClientError(error: unknown): ClientError {
   }
   return {
     code,
-    message: error.message || errorCatalogue[code].message,
+    message: error.message || errorCodes[code].message,
     requestId: isServerFault(code) ? requestId : null,
     fieldErrors: readFieldErrors(data.fieldErrors),
     details,
@@ -68,7 +70,7 @@ function retryAfterOf(error: { meta?: unknown }): number | null {
 function fromCatalogue(code: AppErrorCode, requestId: string | null): ClientError {
   return {
     code,
-    message: errorCatalogue[code].message,
+    message: errorCodes[code].message,
     requestId: isServerFault(code) ? requestId : null,
     fieldErrors: {},
     details: null,

@@ -2,7 +2,6 @@ import { MutationCache, QueryCache } from '@tanstack/react-query';
 import { toClientError } from '../errors/to-client-error.ts';
 import { notices } from './notices.ts';
 import type { NotificationStore } from './notification-store.ts';
-import { referenceFor } from './reference.ts';
 
 declare module '@tanstack/react-query' {
   interface Register {
@@ -27,7 +26,8 @@ export function reportError(
   const clientError = toClientError(error);
   if (clientError.code === 'UNAUTHENTICATED') store.markSignedOut();
   else if (source.kind === 'mutation' && !source.errorsShownInline) {
-    const reference = referenceFor(clientError);
+    // toClientError keeps the request id only for the server's own faults.
+    const reference = clientError.requestId;
     notices.error(clientError.message, reference ? { reference } : {});
   }
 }

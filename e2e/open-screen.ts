@@ -1,0 +1,41 @@
+import { expect, type APIRequestContext, type Page } from '@playwright/test';
+import { signInAsAdminByApi } from './accounts.ts';
+import { screenPath, type Screen, type ScreenFacts } from './screens.ts';
+
+export type Theme = 'light' | 'dark';
+export const themes: readonly Theme[] = ['light', 'dark'];
+
+/** The newest e-mail in the outbox: there is one once the admin has signed up. */
+async function newestMessageId(request: APIRequestContext): Promise<string> {
+  const input = encodeURIComponent(JSON.stringify({ json: { limit: 1 } }));
+  const response = await request.get(`/trpc/mailbox.messages?input=${input}`);
+  expect(response.status(), await response.text()).toBe(200);
+  const body = (await response.json()) as { result: { data: { json: { items: { id: string }[] } } } };
+  const id = body.result.data.json.items[0]?.id;
+  if (!id) throw new Error('The outbox is empty: no e-mail to open on the mailbox message screen');
+  return id;
+}
+
+/**
+ * Opens `screen` as its visitor (the admin, signed in through the API, or a signed-out
+ * visitor) in `theme`, chosen as the system's preference (the theme script in <head>
+ * reads it), and waits until it has settled: its heading shown, its data loaded.
+ */
+export async function openScreen(page: Page, screen: Screen, theme: Theme, origin: string): Promise<void> {
+  await page.emulateMedia({ colorScheme: theme, reducedMotion: 'reduce' });
+  let facts: ScreenFacts = { mailboxMessageId: '' };
+  if (screen.admin) {
+    await signInAsAdminByApi(page.request, origin);
+    if (typeof screen.path === 'function') facts = { mailboxMessageId: await newestMessageId(page.request) };
+  }
+  await page.goto(screenPath(screen, facts));
+  await expect(page.locator('html')).toHaveClass(theme === 'dark' ? /(^|\s)dark(\s|$)/ : /^(?!.*\bdark\b)/);
+  await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+  // Queries done; a screen that polls (the mailbox, while an e-mail is queued) never goes
+  // quiet, so this waits at most a few seconds and the checks below decide.
+  await page.waitForLoadState('networkidle', { timeout: 5_000 }).catch(() => undefined);
+  // Nothing still on its way: no "Loading…" notice, no region marked busy.
+  await expect(page.getByRole('status').filter({ hasText: /^Loading/ })).toHaveCount(0);
+  await expect(page.locator('[aria-busy="true"]')).toHaveCount(0);
+  await page.evaluate(() => document.fonts.ready);
+}
