@@ -27,7 +27,12 @@ export function SignedOutBanner() {
               The server refused a request because no one is signed in: your session may have ended or been revoked.
             </span>
           </p>
-          <Link to="/sign-in" search={signInSearch} reloadDocument className={buttonClasses({ size: 'sm' }, 'shrink-0')}>
+          <Link
+            to="/sign-in"
+            search={signInSearch}
+            reloadDocument
+            className={buttonClasses({ size: 'sm' }, 'shrink-0')}
+          >
             Sign in
           </Link>
         </div>
