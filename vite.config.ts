@@ -35,11 +35,28 @@ export default defineConfig({
     // largest modules. React DOM alone is about 64 KiB of it (decision 0018).
     initialJsBudget(),
   ],
+  resolve: {
+    // TanStack Router's store asks for the pre-React-18 shim of useSyncExternalStore;
+    // React 19 has it built in, and the package's own non-shim entry uses that
+    // (tools/build/first-chunk-levers.test.ts).
+    alias: [
+      {
+        find: /^use-sync-external-store\/shim\/with-selector(\.js)?$/,
+        replacement: 'use-sync-external-store/with-selector.js',
+      },
+    ],
+  },
   build: {
     outDir: 'dist/client',
     emptyOutDir: true,
     assetsDir: 'assets',
     rolldownOptions: {
+      treeshake: {
+        // @trpc/client's index re-exports wsLink from a chunk its package does not mark
+        // side-effect free, so the unused WebSocket link stayed in the first chunk. It
+        // has no side effects (tools/build/first-chunk-levers.test.ts).
+        moduleSideEffects: (id: string) => !/@trpc[\\/]client[\\/]dist[\\/]wsLink-/.test(id),
+      },
       output: {
         codeSplitting: {
           // Everything the entry needs before it can paint is one file: one request,
