@@ -54,7 +54,7 @@ export function AppShell({ children }: { children: ReactNode }) {
           </Suspense>
           <Link
             to="/"
-            className="mr-2 truncate rounded-md text-base font-semibold tracking-tight outline-none focus-visible:ring-[3px] focus-visible:ring-ring/50"
+            className="mr-2 truncate rounded-md text-base font-semibold tracking-tight text-foreground no-underline outline-none focus-visible:ring-[3px] focus-visible:ring-ring/50"
           >
             {product.name}
           </Link>
@@ -114,10 +114,10 @@ function AccountArea({ openAtOnce, onPressEarly }: { openAtOnce: boolean; onPres
   if (viewer === null) {
     return (
       <div className="flex items-center gap-1">
-        <Link to="/sign-in" className={buttonClasses({ variant: 'ghost', size: 'sm' })}>
+        <Link to="/sign-in" className={buttonClasses({ variant: 'ghost', size: 'sm' }, 'text-foreground')}>
           Sign in
         </Link>
-        <Link to="/sign-up" className={buttonClasses({ size: 'sm' }, 'hidden sm:inline-flex')}>
+        <Link to="/sign-up" className={buttonClasses({ size: 'sm' }, 'max-sm:hidden')}>
           Sign up
         </Link>
       </div>

@@ -137,7 +137,7 @@ export function NavSheet({ openAtOnce, signedOut }: LazyMenuProps & { signedOut:
       </SheetTrigger>
       <SheetContent side="left" className="w-72 gap-0 p-0">
         <SheetHeader className="border-b px-4 py-3">
-          <SheetTitle>{product.name}</SheetTitle>
+          <SheetTitle className="text-base">{product.name}</SheetTitle>
           <SheetDescription className="sr-only">Where to go in {product.name}</SheetDescription>
         </SheetHeader>
         <nav aria-label="Main" className="p-2">
@@ -148,7 +148,7 @@ export function NavSheet({ openAtOnce, signedOut }: LazyMenuProps & { signedOut:
             <Link to="/sign-up" className={buttonVariants()}>
               Sign up
             </Link>
-            <Link to="/sign-in" className={buttonVariants({ variant: 'outline' })}>
+            <Link to="/sign-in" className={buttonVariants({ variant: 'outline', className: 'text-foreground' })}>
               Sign in
             </Link>
           </div>

@@ -32,7 +32,7 @@ export function UserMenuButton({ viewer, ...props }: TriggerProps & { viewer: Vi
     <button
       type="button"
       aria-haspopup="menu"
-      className={buttonClasses({ variant: 'ghost', size: 'custom' }, 'h-9 max-w-48 px-1 sm:pr-3')}
+      className={buttonClasses({ variant: 'ghost', size: 'custom' }, 'h-9 max-w-48 px-1 text-foreground sm:pr-3')}
       {...props}
     >
       <span

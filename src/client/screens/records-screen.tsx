@@ -27,7 +27,7 @@ export function RecordsScreen() {
         <Card>
           <CardHeader>
             <CardTitle>
-              <h2>Sign in to add records</h2>
+              <h2 className="text-lg font-semibold">Sign in to add records</h2>
             </CardTitle>
             <CardDescription>
               Once records are specified, signed-in people will create and find them here.
@@ -38,7 +38,7 @@ export function RecordsScreen() {
               <LogInIcon aria-hidden="true" />
               Sign in
             </Link>
-            <Link to="/sign-up" className={buttonVariants({ variant: 'outline' })}>
+            <Link to="/sign-up" className={buttonVariants({ variant: 'outline', className: 'text-foreground' })}>
               Create an account
             </Link>
           </CardContent>

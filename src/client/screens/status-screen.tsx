@@ -142,7 +142,9 @@ function QueryPanel<T>({
     <Card role="region" aria-labelledby={headingId} aria-busy={query.isFetching}>
       <CardHeader>
         <CardTitle>
-          <h2 id={headingId}>{title}</h2>
+          <h2 id={headingId} className="text-lg font-semibold">
+            {title}
+          </h2>
         </CardTitle>
         <CardDescription>{description}</CardDescription>
       </CardHeader>
