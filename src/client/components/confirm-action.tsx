@@ -62,6 +62,8 @@ export function ConfirmAction({
     >
       <AlertDialogTrigger asChild>{trigger}</AlertDialogTrigger>
       <AlertDialogContent
+        // Long names and addresses wrap inside the dialog instead of widening it past a phone's edge.
+        className="[&>*]:min-w-0"
         onCloseAutoFocus={(event) => {
           // Radix returns focus to the trigger; when the action removed it, somewhere near instead.
           event.preventDefault();
@@ -70,8 +72,8 @@ export function ConfirmAction({
         }}
       >
         <AlertDialogHeader>
-          <AlertDialogTitle>{title}</AlertDialogTitle>
-          <AlertDialogDescription>{description}</AlertDialogDescription>
+          <AlertDialogTitle className="[overflow-wrap:anywhere]">{title}</AlertDialogTitle>
+          <AlertDialogDescription className="[overflow-wrap:anywhere]">{description}</AlertDialogDescription>
         </AlertDialogHeader>
         <AlertDialogFooter>
           <AlertDialogCancel disabled={pending}>Cancel</AlertDialogCancel>

@@ -57,7 +57,7 @@ export function PermissionCheckboxes({ form }: { form: ZodForm<typeof createApiK
                       <label htmlFor={checkboxId} className="font-mono text-xs font-medium break-all">
                         {permission}
                       </label>
-                      <p id={`${checkboxId}-description`} className="text-sm text-muted-foreground">
+                      <p id={`${checkboxId}-description`} className="m-0 text-sm text-muted-foreground">
                         {permissionDescriptions[permission]}
                       </p>
                     </div>

@@ -49,8 +49,7 @@ export function OutboxList({ filters, toolbar }: { filters: MailboxSearch; toolb
             <TableRow>
               <TableHead scope="col">Created</TableHead>
               <TableHead scope="col">To</TableHead>
-              <TableHead scope="col">Template</TableHead>
-              <TableHead scope="col">Subject</TableHead>
+              <TableHead scope="col">Subject and template</TableHead>
               <TableHead scope="col">Status</TableHead>
               <TableHead scope="col">Attempts</TableHead>
               <TableHead scope="col">Last error</TableHead>
@@ -63,22 +62,21 @@ export function OutboxList({ filters, toolbar }: { filters: MailboxSearch; toolb
                   <DateTime value={message.createdAt} />
                 </TableCell>
                 <TableCell>
-                  <span className="block max-w-56 truncate" title={message.recipient}>
+                  <span className="block max-w-48 truncate" title={message.recipient}>
                     {message.recipient}
                   </span>
-                </TableCell>
-                <TableCell>
-                  <code className="font-mono text-xs">{message.template}</code>
                 </TableCell>
                 <TableHead scope="row" className="font-medium">
                   <Link
                     to="/mailbox/:id"
                     params={{ id: message.id }}
-                    className="block max-w-72 truncate text-primary underline-offset-4 hover:underline"
+                    className="block max-w-64 truncate text-primary underline-offset-4 hover:underline"
                     title={message.subject}
                   >
                     {message.subject}
                   </Link>
+                  {/* The template under the subject: one column less, so the table fits a laptop. */}
+                  <code className="block font-mono text-xs font-normal text-muted-foreground">{message.template}</code>
                 </TableHead>
                 <TableCell>
                   <OutboxStatusBadge status={message.status} transport={message.transport} />
