@@ -1,5 +1,6 @@
 import { Link, useNavigate } from '../router/router.tsx';
 import { useId } from 'react';
+import { CenteredCard } from '../components/centered-card.tsx';
 import { AlreadySignedIn } from '../features/auth/already-signed-in.tsx';
 import { SignInForm } from '../features/auth/sign-in-form.tsx';
 import { useDocumentTitle } from '../use-document-title.ts';
@@ -15,8 +16,19 @@ export function SignInScreen() {
   const navigate = useNavigate();
 
   return (
-    <section aria-labelledby={headingId}>
-      <h1 id={headingId}>Sign in</h1>
+    <CenteredCard
+      headingId={headingId}
+      title="Sign in"
+      description="Welcome back. Sign in with your e-mail and password."
+      footer={
+        <>
+          <Link to="/forgot-password">Forgot your password?</Link>
+          <p>
+            No account yet? <Link to="/sign-up">Sign up</Link>
+          </p>
+        </>
+      }
+    >
       {viewer ? <AlreadySignedIn name={viewer.name} /> : null}
       <SignInForm
         labelledBy={headingId}
@@ -25,12 +37,6 @@ export function SignInScreen() {
           navigate({ to: '/' });
         }}
       />
-      <p>
-        <Link to="/forgot-password">Forgot your password?</Link>
-      </p>
-      <p>
-        No account yet? <Link to="/sign-up">Sign up</Link>
-      </p>
-    </section>
+    </CenteredCard>
   );
 }
