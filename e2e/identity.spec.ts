@@ -2,7 +2,6 @@ import {
   accountNav,
   followVerificationLink,
   newPerson,
-  password,
   signIn,
   signOut,
   signUp,
