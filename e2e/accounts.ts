@@ -37,13 +37,16 @@ export async function signUp(page: Page, person: Pick<Person, 'name' | 'email'>)
   await expect(page.getByRole('heading', { level: 1, name: 'Check your e-mail' })).toBeVisible();
 }
 
-/** Opens the link of the verification e-mail and chooses the password there: that confirms the address and signs in. */
+/** Opens the link of the verification e-mail and chooses the password there: that confirms the address, signs in and welcomes. */
 export async function followVerificationLink(page: Page, person: Person): Promise<void> {
   await page.goto(await latestEmailLink(page.request, person.email, 'verify-email'));
   await expect(page.getByRole('heading', { level: 1, name: 'Confirm your e-mail' })).toBeVisible();
   await page.getByLabel('Choose a password', { exact: true }).fill(person.password);
+  await page.getByLabel('Confirm password', { exact: true }).fill(person.password);
   await page.getByRole('button', { name: 'Confirm and sign in' }).click();
-  await expect(page.getByRole('heading', { level: 1, name: 'System status' })).toBeVisible();
+  // A welcome on Home, not the status screen.
+  await expect(page).toHaveURL('/');
+  await expect(page.getByText(`Welcome, ${person.name}!`)).toBeVisible();
   await expect(accountNav(page).getByText(person.name, { exact: true })).toBeVisible();
 }
 

@@ -32,7 +32,9 @@ test.describe('first run', () => {
     await page.getByLabel('Name', { exact: true }).fill(admin.name);
     await page.getByLabel('E-mail', { exact: true }).fill(admin.email);
     await page.getByLabel('Password', { exact: true }).fill(admin.password);
-    await page.getByRole('button', { name: 'Create the administrator' }).click();
+    await page.getByLabel('Confirm password', { exact: true }).fill(admin.password);
+    const create = page.getByRole('button', { name: 'Create the administrator' });
+    await create.click();
 
     await expect(page).toHaveURL(`${server.address}/admin/users`);
     await expectScreen(page, 'Users');

@@ -4,7 +4,8 @@ import { expect, test } from './fixtures.ts';
 // a person must never meet it, by sight, by keyboard or by screen reader.
 for (const { path, fields, button } of [
   { path: '/sign-up', fields: ['Name', 'E-mail'], button: 'Sign up' },
-  { path: '/sign-in', fields: ['E-mail', 'Password'], button: 'Sign in' },
+  // The password's show/hide toggle is a stop of its own, right after it.
+  { path: '/sign-in', fields: ['E-mail', 'Password', 'Show password'], button: 'Sign in' },
   { path: '/forgot-password', fields: ['E-mail'], button: 'Send the link' },
 ]) {
   test(`${path}: the keyboard goes from field to field to the button, past the hidden honeypot`, async ({ page }) => {

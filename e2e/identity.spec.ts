@@ -2,7 +2,6 @@ import {
   accountNav,
   followVerificationLink,
   newPerson,
-  password,
   signIn,
   signOut,
   signUp,
@@ -23,11 +22,9 @@ test.describe('identity', () => {
     await signUp(page, grace);
     await expect(page.getByText(`We sent a link to ${grace.email}.`)).toBeVisible();
 
-    // The link signs her in and opens the status screen.
+    // The link signs her in and lands on Home with a welcome.
     await followVerificationLink(page, grace);
-    await expect(page).toHaveURL('/status');
-    const health = page.getByRole('region', { name: 'Health' });
-    await expect(health.getByRole('definition').nth(1)).toHaveText(/^Healthy \(\d+(\.\d+)? ms\)$/);
+    await expect(page).toHaveURL('/');
     await expect(accountNav(page).getByRole('link', { name: 'Account' })).toBeVisible();
     await expect(accountNav(page).getByRole('link', { name: 'Sign in' })).toHaveCount(0);
 
@@ -113,18 +110,59 @@ test.describe('identity', () => {
     await page.getByRole('link', { name: 'Forgot your password?' }).click();
     await expect(page.getByRole('heading', { level: 1 })).toHaveText('Forgot your password');
     await page.getByLabel('E-mail', { exact: true }).fill(linus.email);
-    await page.getByRole('button', { name: 'Send the link' }).click();
-    await expect(page.getByRole('status')).toContainText(`If an account uses ${linus.email}, a link`);
+    const send = page.getByRole('button', { name: 'Send the link' });
+    await send.click();
+    await expect(page.getByText(`If an account uses ${linus.email}, a link`)).toBeVisible();
 
-    await page.goto(await latestEmailLink(page.request, linus.email, 'reset-password'));
+    const link = await latestEmailLink(page.request, linus.email, 'reset-password');
+    await page.goto(link);
     await expect(page.getByRole('heading', { level: 1 })).toHaveText('Choose a new password');
     const newPassword = 'a brand new passphrase';
-    await page.getByLabel('New password', { exact: true }).fill(newPassword);
+    const newField = page.getByLabel('New password', { exact: true });
+    await newField.fill(newPassword);
+    // Show password: the field turns to text and back.
+    const show = page.getByRole('button', { name: 'Show new password' });
+    await show.click();
+    await expect(show).toHaveAttribute('aria-pressed', 'true');
+    await expect(newField).toHaveAttribute('type', 'text');
+    await show.click();
+    await expect(newField).toHaveAttribute('type', 'password');
+    // A confirmation that does not match is refused beside its field, in the product's words.
+    const confirm = page.getByLabel('Confirm password', { exact: true });
+    await confirm.fill('something else entirely');
     await page.getByRole('button', { name: 'Set the new password' }).click();
-    await expect(page.getByRole('heading', { name: 'Your password is changed' })).toBeFocused();
-
-    await page.getByRole('link', { name: 'Sign in with the new password' }).click();
+    await expect(confirm).toHaveAttribute('aria-invalid', 'true');
+    await expect(confirm).toHaveAccessibleDescription('The passwords do not match.');
+    await confirm.fill(newPassword);
+    await page.getByRole('button', { name: 'Set the new password' }).click();
+    await expect(page.getByText('Your password is changed')).toBeVisible();
+    await expect(page).toHaveURL('/sign-in');
     await signIn(page, { ...linus, password: newPassword });
+
+    // The used link says so at once, before any form, and offers a new one.
+    await page.goto(link);
+    await expect(page.getByRole('alert')).toContainText('This link has expired or was already used');
+    await expect(page.getByLabel('New password', { exact: true })).toHaveCount(0);
+    await page.getByRole('link', { name: 'Send a new link' }).click();
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Forgot your password');
+  });
+
+  test('resend confirmation from the sign-up card: a new link arrives and confirms', async ({ page }) => {
+    const mary = newPerson('Mary Resend');
+    await signUp(page, mary);
+    const first = await latestEmailLink(page.request, mary.email, 'verify-email');
+    await page.getByRole('button', { name: 'Resend confirmation' }).click();
+    await expect(
+      page.getByText(`If ${mary.email} is waiting for its confirmation, a new link is on its way.`),
+    ).toBeVisible();
+    await expect
+      .poll(async () => latestEmailLink(page.request, mary.email, 'verify-email'), { timeout: 10_000 })
+      .not.toBe(first);
+    await followVerificationLink(page, mary);
+
+    // The confirmed link, opened again, says so at once and offers sign-in.
+    await page.goto(first);
+    await expect(page.getByRole('alert')).toContainText('This link has expired or was already used');
   });
 });
 
@@ -134,11 +172,11 @@ test.describe('an e-mailed link that does not work', () => {
 
   test('a verification link that is not valid explains itself and offers sign-in', async ({ page }) => {
     await page.goto('/verify-email?token=not-a-real-token');
-    await page.getByLabel('Choose a password', { exact: true }).fill(password);
-    await page.getByRole('button', { name: 'Confirm and sign in' }).click();
-    const problem = page.getByRole('alert');
-    await expect(problem).toContainText('This link is invalid, has expired or was used already');
-    await problem.getByRole('link', { name: 'Sign in' }).click();
+    // Said at once: no password form for a link that cannot work.
+    await expect(page.getByRole('alert')).toContainText('This link has expired or was already used');
+    await expect(page.getByLabel('Choose a password', { exact: true })).toHaveCount(0);
+    await expect(page.getByRole('button', { name: 'Send a new one' })).toBeVisible();
+    await page.getByRole('link', { name: 'Sign in' }).first().click();
     await expect(page.getByRole('heading', { level: 1 })).toHaveText('Sign in');
   });
 });

@@ -1,51 +1,80 @@
-import { Link, useSearch } from '../router/router.tsx';
-import { useId, useState } from 'react';
-import { ResetPasswordForm } from '../features/auth/reset-password-form.tsx';
+import { useCallback, useId, useState } from 'react';
+import { CenteredCard } from '../components/centered-card.tsx';
+import { QueryError } from '../components/query-error.tsx';
+import { Skeleton } from '../components/ui/skeleton.tsx';
+import { DeadLink } from '../features/auth/dead-link.tsx';
+import { NewPasswordForm } from '../features/auth/new-password-form.tsx';
+import { useLinkCheck } from '../features/auth/use-link-check.ts';
+import { notices } from '../notifications/notices.ts';
+import { Link, useNavigate, useSearch } from '../router/router.tsx';
+import { trpc } from '../trpc.ts';
 import { useDocumentTitle } from '../use-document-title.ts';
-import { useFocusOnMount } from '../use-focus-on-mount.ts';
 
-/** Opened from the e-mailed link (`?token=…`): choose a new password, then sign in with it. */
+/**
+ * Opened from the e-mailed link (`?token=…`). The link is checked first: a used or
+ * expired one says so at once and offers a new one. On success a toast confirms and
+ * the sign-in screen follows (replacing this address, so Back does not offer the token).
+ */
 export function ResetPasswordScreen() {
   useDocumentTitle('Choose a new password');
   const headingId = useId();
   const { token } = useSearch('/reset-password');
-  const [done, setDone] = useState(false);
+  const navigate = useNavigate();
+  const check = useLinkCheck('reset', token);
+  const reset = trpc.auth.resetPassword.useMutation({ meta: { errorsShownInline: true } });
+  const [dead, setDead] = useState(false);
+  const onLinkDead = useCallback(() => {
+    setDead(true);
+  }, []);
 
   return (
-    <section aria-labelledby={headingId}>
-      <h1 id={headingId}>Choose a new password</h1>
-      {done ? (
-        <PasswordChanged />
-      ) : token ? (
-        <ResetPasswordForm
-          token={token}
+    <CenteredCard
+      headingId={headingId}
+      title="Choose a new password"
+      footer={
+        <p>
+          Remembered it? <Link to="/sign-in">Sign in</Link>
+        </p>
+      }
+    >
+      {!token ? (
+        <DeadLinkIncomplete />
+      ) : check.error ? (
+        <QueryError title="The link could not be checked" error={check.error} onRetry={() => void check.refetch()} />
+      ) : check.isPending ? (
+        <div className="grid gap-4" aria-busy="true">
+          <p className="sr-only" role="status">
+            Checking the link…
+          </p>
+          <Skeleton className="h-9" />
+          <Skeleton className="h-9" />
+          <Skeleton className="h-9" />
+        </div>
+      ) : dead || !check.data.usable ? (
+        <DeadLink kind="reset" />
+      ) : (
+        <NewPasswordForm
           labelledBy={headingId}
-          onReset={() => {
-            setDone(true);
+          passwordLabel="New password"
+          submitLabel="Set the new password"
+          onLinkDead={onLinkDead}
+          onSubmit={async (password) => {
+            await reset.mutateAsync({ token, password });
+            notices.success('Your password is changed', 'Every session signed in with the old password has ended.');
+            navigate({ to: '/sign-in', replace: true });
           }}
         />
-      ) : (
-        <div className="panel panel-error">
-          <p>This link is incomplete: open the link from the e-mail again, or ask for a new one.</p>
-          <p>
-            <Link to="/forgot-password">Ask for a new link</Link>
-          </p>
-        </div>
       )}
-    </section>
+    </CenteredCard>
   );
 }
 
-function PasswordChanged() {
-  const heading = useFocusOnMount<HTMLHeadingElement>();
+function DeadLinkIncomplete() {
   return (
-    <div className="panel">
-      <h2 ref={heading} tabIndex={-1}>
-        Your password is changed
-      </h2>
-      <p>Every session signed in with the old password has ended.</p>
+    <div role="alert" className="grid gap-2 text-sm">
+      <p>This link is incomplete: open the link from the e-mail again, or ask for a new one.</p>
       <p>
-        <Link to="/sign-in">Sign in with the new password</Link>
+        <Link to="/forgot-password">Ask for a new link</Link>
       </p>
     </div>
   );

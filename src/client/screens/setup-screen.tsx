@@ -1,6 +1,8 @@
 import { skipToken } from '@tanstack/react-query';
 import { useId } from 'react';
+import { CenteredCard } from '../components/centered-card.tsx';
 import { QueryError } from '../components/query-error.tsx';
+import { Skeleton } from '../components/ui/skeleton.tsx';
 import { toClientError } from '../errors/to-client-error.ts';
 import { CreateAdminForm } from '../features/setup/create-admin-form.tsx';
 import { isSetupLinkProblem, SetupLinkProblem } from '../features/setup/setup-link-problem.tsx';
@@ -24,8 +26,7 @@ export function SetupScreen() {
   const link = trpc.setup.status.useQuery(token ? { token } : skipToken, { retry: false });
 
   return (
-    <section aria-labelledby={headingId}>
-      <h1 id={headingId}>Create the administrator</h1>
+    <CenteredCard headingId={headingId} title="Create the administrator">
       {!token ? (
         <SetupLinkProblem
           error={{ message: 'This link is incomplete. Open the setup link the server printed when it started.' }}
@@ -38,10 +39,17 @@ export function SetupScreen() {
           }}
         />
       ) : link.isPending ? (
-        <p role="status">Checking the link…</p>
+        <div className="grid gap-4" aria-busy="true">
+          <p className="sr-only" role="status">
+            Checking the link…
+          </p>
+          <Skeleton className="h-9" />
+          <Skeleton className="h-9" />
+          <Skeleton className="h-9" />
+        </div>
       ) : (
         <>
-          <p>
+          <p className="text-sm text-muted-foreground">
             Nobody administers this server yet. The administrator you create now is signed in at once and can then
             manage users, sessions and API keys.
           </p>
@@ -55,7 +63,7 @@ export function SetupScreen() {
           />
         </>
       )}
-    </section>
+    </CenteredCard>
   );
 }
 

@@ -1,6 +1,7 @@
 import { Link, useNavigate, useSearch } from '../router/router.tsx';
 import { safeRedirect } from '../router/safe-redirect.ts';
 import { useId } from 'react';
+import { CenteredCard } from '../components/centered-card.tsx';
 import { AlreadySignedIn } from '../features/auth/already-signed-in.tsx';
 import { SignInForm } from '../features/auth/sign-in-form.tsx';
 import { useDocumentTitle } from '../use-document-title.ts';
@@ -17,8 +18,19 @@ export function SignInScreen() {
   const { redirect } = useSearch('/sign-in');
 
   return (
-    <section aria-labelledby={headingId}>
-      <h1 id={headingId}>Sign in</h1>
+    <CenteredCard
+      headingId={headingId}
+      title="Sign in"
+      description="Welcome back. Sign in with your e-mail and password."
+      footer={
+        <>
+          <Link to="/forgot-password">Forgot your password?</Link>
+          <p>
+            No account yet? <Link to="/sign-up">Sign up</Link>
+          </p>
+        </>
+      }
+    >
       {viewer ? <AlreadySignedIn name={viewer.name} /> : null}
       <SignInForm
         labelledBy={headingId}
@@ -28,12 +40,6 @@ export function SignInScreen() {
           navigate({ href: safeRedirect(redirect), replace: true });
         }}
       />
-      <p>
-        <Link to="/forgot-password">Forgot your password?</Link>
-      </p>
-      <p>
-        No account yet? <Link to="/sign-up">Sign up</Link>
-      </p>
-    </section>
+    </CenteredCard>
   );
 }

@@ -1,6 +1,8 @@
 import { Link } from '../router/router.tsx';
 import { useId, useState } from 'react';
+import { CenteredCard } from '../components/centered-card.tsx';
 import { AlreadySignedIn } from '../features/auth/already-signed-in.tsx';
+import { ResendConfirmation } from '../features/auth/resend-confirmation.tsx';
 import { SignUpForm } from '../features/auth/sign-up-form.tsx';
 import { useDocumentTitle } from '../use-document-title.ts';
 import { useFocusOnMount } from '../use-focus-on-mount.ts';
@@ -17,14 +19,19 @@ function SignUp({ onSent }: { onSent: (email: string) => void }) {
   const headingId = useId();
   const { data: viewer } = useViewer();
   return (
-    <section aria-labelledby={headingId}>
-      <h1 id={headingId}>Sign up</h1>
+    <CenteredCard
+      headingId={headingId}
+      title="Sign up"
+      description="Your name and e-mail; you choose the password from the link we send."
+      footer={
+        <p>
+          Have an account? <Link to="/sign-in">Sign in</Link>
+        </p>
+      }
+    >
       {viewer ? <AlreadySignedIn name={viewer.name} /> : null}
       <SignUpForm labelledBy={headingId} onSent={onSent} />
-      <p>
-        Have an account? <Link to="/sign-in">Sign in</Link>
-      </p>
-    </section>
+    </CenteredCard>
   );
 }
 
@@ -33,19 +40,24 @@ function CheckYourEmail({ address }: { address: string }) {
   const headingId = useId();
   const heading = useFocusOnMount<HTMLHeadingElement>();
   return (
-    <section aria-labelledby={headingId}>
-      <h1 id={headingId} ref={heading} tabIndex={-1}>
-        Check your e-mail
-      </h1>
-      <div className="panel">
-        <p>
-          We sent a link to <strong>{address}</strong>. Follow it within 24 hours to choose your password; it signs you
-          in.
-        </p>
+    <CenteredCard
+      headingId={headingId}
+      headingRef={heading}
+      title="Check your e-mail"
+      footer={
         <p>
           Already confirmed? <Link to="/sign-in">Sign in</Link>
         </p>
+      }
+    >
+      <p className="text-sm">
+        We sent a link to <strong className="break-all">{address}</strong>. Follow it within 24 hours to choose your
+        password; it signs you in.
+      </p>
+      <div className="grid gap-2 text-sm text-muted-foreground">
+        <p>Nothing arrived? Check your spam folder, or:</p>
+        <ResendConfirmation email={address} />
       </div>
-    </section>
+    </CenteredCard>
   );
 }

@@ -1,10 +1,25 @@
 import type { ReactNode } from 'react';
+import { Button } from '../ui/button.tsx';
+import { Spinner } from '../ui/spinner.tsx';
 
-/** A form's submit button: it stays focusable while a call is out and says it is busy. */
-export function SubmitButton({ busy, children }: { busy: boolean; children: ReactNode }) {
+/**
+ * A form's submit button: while a call is out it shows a spinner, keeps its label
+ * (so nothing jumps and a screen reader still knows what it is) and is disabled, so a
+ * second press cannot send the form twice.
+ */
+export function SubmitButton({
+  busy,
+  children,
+  className,
+}: {
+  busy: boolean;
+  children: ReactNode;
+  className?: string;
+}) {
   return (
-    <button type="submit" className="button" aria-disabled={busy}>
+    <Button type="submit" disabled={busy} aria-busy={busy || undefined} className={className}>
+      {busy ? <Spinner aria-hidden="true" role="presentation" aria-label={undefined} /> : null}
       {children}
-    </button>
+    </Button>
   );
 }

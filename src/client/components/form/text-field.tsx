@@ -1,6 +1,10 @@
-import { useId, type HTMLInputTypeAttribute } from 'react';
+import { useId, useState, type HTMLInputTypeAttribute } from 'react';
 import { useFormState, type Path } from 'react-hook-form';
+import { Eye, EyeOff } from 'lucide-react';
 import type { z } from 'zod';
+import { Button } from '../ui/button.tsx';
+import { Input } from '../ui/input.tsx';
+import { describedBy, FieldFrame } from './field-frame.tsx';
 import { textRulesOf } from './schema-fields.ts';
 import type { ZodForm } from './use-zod-form.ts';
 
@@ -15,6 +19,8 @@ interface TextFieldProps<S extends z.ZodObject> {
   /** For number inputs: the browser's bounds (the schema stays the judge). */
   min?: number;
   max?: number;
+  step?: number | 'any';
+  inputMode?: 'text' | 'decimal' | 'numeric' | 'email';
   /** Turns the input's value (or the form's default) into the schema's input, e.g. '' into null for "none". */
   setValueAs?: (value: unknown) => unknown;
 }
@@ -22,7 +28,8 @@ interface TextFieldProps<S extends z.ZodObject> {
 /**
  * A labelled text input bound to a `useZodForm` form. Its hint and its error are
  * tied to it with aria-describedby, so a screen reader reads them on focus, and its
- * length limit and "required" come from the schema.
+ * length limit and "required" come from the schema. A password field has a
+ * show/hide toggle (a real button with aria-pressed).
  */
 export function TextField<S extends z.ZodObject>({
   form,
@@ -33,43 +40,55 @@ export function TextField<S extends z.ZodObject>({
   autoComplete,
   min,
   max,
+  step,
+  inputMode,
   setValueAs,
 }: TextFieldProps<S>) {
   const id = useId();
   const { error } = form.getFieldState(name, useFormState({ control: form.control, name }));
   const { maxLength, required } = textRulesOf(form.schema, name);
-  const hintId = `${id}-hint`;
-  const errorId = `${id}-error`;
-  const describedBy = [hint ? hintId : null, error?.message ? errorId : null].filter(Boolean).join(' ');
+  const [shown, setShown] = useState(false);
+  const message = error?.message;
+  const input = (
+    <Input
+      id={id}
+      type={type === 'password' && shown ? 'text' : type}
+      maxLength={maxLength}
+      aria-required={required || undefined}
+      {...describedBy(id, hint, message)}
+      autoComplete={autoComplete}
+      min={min}
+      max={max}
+      step={step}
+      inputMode={inputMode}
+      className={type === 'password' ? 'pr-10' : undefined}
+      {...form.register(name, setValueAs ? { setValueAs } : {})}
+    />
+  );
 
   return (
-    <div className="field">
-      <label htmlFor={id} className="field-label">
-        {label}
-      </label>
-      {hint ? (
-        <p id={hintId} className="field-hint">
-          {hint}
-        </p>
-      ) : null}
-      <input
-        id={id}
-        type={type}
-        className="field-input"
-        maxLength={maxLength}
-        aria-required={required || undefined}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={describedBy || undefined}
-        autoComplete={autoComplete}
-        min={min}
-        max={max}
-        {...form.register(name, setValueAs ? { setValueAs } : {})}
-      />
-      {error?.message ? (
-        <p id={errorId} className="field-error">
-          {error.message}
-        </p>
-      ) : null}
-    </div>
+    <FieldFrame id={id} label={label} hint={hint} error={message}>
+      {type === 'password' ? (
+        <div className="relative">
+          {input}
+          <Button
+            type="button"
+            variant="ghost"
+            size="icon-sm"
+            className="absolute top-0.5 right-0.5 text-muted-foreground"
+            aria-label={`Show ${label.toLowerCase()}`}
+            aria-pressed={shown}
+            aria-controls={id}
+            onClick={() => {
+              setShown((value) => !value);
+            }}
+          >
+            {shown ? <EyeOff aria-hidden="true" /> : <Eye aria-hidden="true" />}
+          </Button>
+        </div>
+      ) : (
+        input
+      )}
+    </FieldFrame>
   );
 }

@@ -1,5 +1,5 @@
 import { requestPasswordResetInputSchema } from '../../../shared/schemas/auth.schema.ts';
-import { ErrorNotice } from '../../components/error-notice.tsx';
+import { FormAlert } from '../../components/form/form-alert.tsx';
 import { SubmitButton } from '../../components/form/submit-button.tsx';
 import { TextField } from '../../components/form/text-field.tsx';
 import { useFormSubmit } from '../../components/form/use-form-submit.ts';
@@ -17,11 +17,13 @@ export function ForgotPasswordForm({ labelledBy, onSent }: { labelledBy: string;
   });
 
   return (
-    <form noValidate aria-labelledby={labelledBy} onSubmit={onSubmit}>
-      {formError ? <ErrorNotice error={formError} /> : null}
+    <form noValidate aria-labelledby={labelledBy} onSubmit={onSubmit} className="grid gap-4">
+      {formError ? <FormAlert error={formError} /> : null}
       <TextField form={form} name="email" label="E-mail" type="email" autoComplete="email" />
       <HoneypotField form={form} />
-      <SubmitButton busy={isSubmitting}>Send the link</SubmitButton>
+      <SubmitButton busy={isSubmitting} className="w-full">
+        Send the link
+      </SubmitButton>
     </form>
   );
 }

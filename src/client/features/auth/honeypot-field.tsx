@@ -15,7 +15,7 @@ type WithHoneypot = z.ZodObject<{ website: typeof honeypotSchema }>;
 export function HoneypotField<S extends WithHoneypot>({ form }: { form: ZodForm<S> }) {
   const id = useId();
   return (
-    <div className="visually-hidden" aria-hidden="true">
+    <div className="sr-only" aria-hidden="true">
       <label htmlFor={id}>Leave this field empty</label>
       <input id={id} type="text" tabIndex={-1} autoComplete="off" {...form.register('website' as Path<z.input<S>>)} />
     </div>

@@ -1,5 +1,5 @@
 import { signUpInputSchema } from '../../../shared/schemas/auth.schema.ts';
-import { ErrorNotice } from '../../components/error-notice.tsx';
+import { FormAlert } from '../../components/form/form-alert.tsx';
 import { SubmitButton } from '../../components/form/submit-button.tsx';
 import { TextField } from '../../components/form/text-field.tsx';
 import { useFormSubmit } from '../../components/form/use-form-submit.ts';
@@ -21,12 +21,14 @@ export function SignUpForm({ labelledBy, onSent }: { labelledBy: string; onSent:
   });
 
   return (
-    <form noValidate aria-labelledby={labelledBy} onSubmit={onSubmit}>
-      {formError ? <ErrorNotice error={formError} /> : null}
+    <form noValidate aria-labelledby={labelledBy} onSubmit={onSubmit} className="grid gap-4">
+      {formError ? <FormAlert error={formError} /> : null}
       <TextField form={form} name="name" label="Name" autoComplete="name" />
       <TextField form={form} name="email" label="E-mail" type="email" autoComplete="email" />
       <HoneypotField form={form} />
-      <SubmitButton busy={isSubmitting}>Sign up</SubmitButton>
+      <SubmitButton busy={isSubmitting} className="w-full">
+        Sign up
+      </SubmitButton>
     </form>
   );
 }

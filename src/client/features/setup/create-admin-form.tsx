@@ -1,12 +1,18 @@
 import { limits } from '../../../shared/constants.ts';
+import { confirmPasswordSchema, passwordsMatch, passwordsMismatch } from '../../../shared/schemas/auth.schema.ts';
 import { createAdminFieldsSchema } from '../../../shared/schemas/setup.schema.ts';
-import { ErrorNotice } from '../../components/error-notice.tsx';
+import { FormAlert } from '../../components/form/form-alert.tsx';
 import { SubmitButton } from '../../components/form/submit-button.tsx';
 import { TextField } from '../../components/form/text-field.tsx';
 import { useFormSubmit } from '../../components/form/use-form-submit.ts';
 import { useZodForm } from '../../components/form/use-zod-form.ts';
 import { trpc } from '../../trpc.ts';
 import { isSetupLinkProblem, SetupLinkProblem } from './setup-link-problem.tsx';
+
+/** The server's fields, and the password typed twice (checked here; the server takes one). */
+const createAdminFormSchema = createAdminFieldsSchema
+  .extend({ confirmPassword: confirmPasswordSchema })
+  .refine(passwordsMatch, passwordsMismatch);
 
 /**
  * `setup.createAdmin`: the first administrator's name, e-mail and password, sent with
@@ -22,19 +28,22 @@ export function CreateAdminForm({
   labelledBy: string;
   onCreated: () => Promise<void>;
 }) {
-  const form = useZodForm(createAdminFieldsSchema, { defaultValues: { name: '', email: '', password: '' } });
+  const form = useZodForm(createAdminFormSchema, {
+    defaultValues: { name: '', email: '', password: '', confirmPassword: '' },
+  });
   const createAdmin = trpc.setup.createAdmin.useMutation({ meta: { errorsShownInline: true } });
   const { onSubmit, formError, isSubmitting } = useFormSubmit(form, async (values) => {
-    await createAdmin.mutateAsync({ ...values, token });
+    const { confirmPassword: _confirmed, ...fields } = values;
+    await createAdmin.mutateAsync({ ...fields, token });
     await onCreated();
   });
 
   return (
-    <form noValidate aria-labelledby={labelledBy} onSubmit={onSubmit}>
+    <form noValidate aria-labelledby={labelledBy} onSubmit={onSubmit} className="grid gap-4">
       {formError && isSetupLinkProblem(formError) ? (
         <SetupLinkProblem error={formError} />
       ) : formError ? (
-        <ErrorNotice error={formError} />
+        <FormAlert error={formError} />
       ) : null}
       <TextField form={form} name="name" label="Name" autoComplete="name" />
       <TextField form={form} name="email" label="E-mail" type="email" autoComplete="email" />
@@ -46,7 +55,16 @@ export function CreateAdminForm({
         autoComplete="new-password"
         hint={`At least ${limits.password.min} characters; a few words you remember work well.`}
       />
-      <SubmitButton busy={isSubmitting}>Create the administrator</SubmitButton>
+      <TextField
+        form={form}
+        name="confirmPassword"
+        label="Confirm password"
+        type="password"
+        autoComplete="new-password"
+      />
+      <SubmitButton busy={isSubmitting} className="w-full">
+        Create the administrator
+      </SubmitButton>
     </form>
   );
 }

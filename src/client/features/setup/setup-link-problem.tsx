@@ -9,8 +9,8 @@ export function isSetupLinkProblem(error: ClientError): boolean {
 /** Why the setup link does not work, in the catalogue's words, and the way on: signing in. */
 export function SetupLinkProblem({ error }: { error: Pick<ClientError, 'message'> }) {
   return (
-    <div role="alert" className="panel panel-error">
-      <p>{error.message}</p>
+    <div role="alert" className="grid gap-2 text-sm">
+      <p className="text-destructive">{error.message}</p>
       <p>
         <Link to="/sign-in">Sign in</Link>
       </p>
