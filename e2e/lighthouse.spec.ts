@@ -22,6 +22,8 @@ interface Run {
   fcp: number;
   lcp: number;
   tbt: number;
+  /** Why Lighthouse could not measure the run (NO_FCP, a timeout…), if it could not. */
+  error: string | undefined;
 }
 
 const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] ?? 0;
@@ -54,6 +56,7 @@ test.describe('lighthouse', () => {
             fcp: audits['first-contentful-paint']?.numericValue ?? NaN,
             lcp: audits['largest-contentful-paint']?.numericValue ?? NaN,
             tbt: audits['total-blocking-time']?.numericValue ?? NaN,
+            error: answer.lhr.runtimeError?.code,
           });
           const failedA11y = Object.values(answer.lhr.audits)
             .filter(
@@ -72,7 +75,8 @@ test.describe('lighthouse', () => {
         .map(
           (r, i) =>
             `run ${i + 1}: performance ${r.performance.toFixed(2)}, accessibility ${r.accessibility.toFixed(2)}, ` +
-            `FCP ${Math.round(r.fcp)} ms, LCP ${Math.round(r.lcp)} ms, TBT ${Math.round(r.tbt)} ms`,
+            `FCP ${Math.round(r.fcp)} ms, LCP ${Math.round(r.lcp)} ms, TBT ${Math.round(r.tbt)} ms` +
+            (r.error ? ` (not measured: ${r.error})` : ''),
         )
         .join('\n');
       console.log(`Lighthouse, ${name} (${path}):\n${table}`);

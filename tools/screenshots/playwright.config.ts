@@ -1,3 +1,4 @@
+import { fileURLToPath } from 'node:url';
 import { defineConfig } from '@playwright/test';
 import e2e, { launchOptions } from '../../playwright.config.ts';
 
@@ -15,4 +16,9 @@ export default defineConfig({
   globalTeardown: './print-summary.ts',
   use: { ...e2e.use, trace: 'off', screenshot: 'off' },
   projects: [{ name: 'screenshots', use: { launchOptions } }],
+  // Started from the repository, where dist/ is, not from this folder.
+  webServer: {
+    ...(e2e.webServer as object),
+    cwd: fileURLToPath(new URL('../..', import.meta.url)),
+  } as typeof e2e.webServer,
 });

@@ -14,6 +14,8 @@ const widths = [
 // One test per screen: every width and theme of it, each in a new browser context.
 for (const screen of screens) {
   test(screen.name, async ({ browser, baseURL }) => {
+    // Four pictures, each in a new context (and a sign-in for admin screens).
+    test.setTimeout(120_000);
     for (const { name: width, device } of widths) {
       for (const theme of themes) {
         const context = await browser.newContext({ ...device, baseURL });
