@@ -1,4 +1,4 @@
-import { MenuIcon, MoonIcon, SunIcon } from 'lucide-react';
+import { MenuIcon, MoonIcon, SunIcon } from './icons/first-paint-icons.tsx';
 import type { ComponentProps } from 'react';
 import type { Viewer } from '../viewer/use-viewer.ts';
 import { buttonClasses } from './first-paint-button.ts';

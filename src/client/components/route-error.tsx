@@ -1,4 +1,4 @@
-import { RotateCwIcon, TriangleAlertIcon } from 'lucide-react';
+import { RotateCwIcon, TriangleAlertIcon } from './icons/first-paint-icons.tsx';
 import type { RouteErrorProps } from '../router/router.tsx';
 import { buttonClasses } from './first-paint-button.ts';
 

@@ -1,4 +1,4 @@
-import { LogInIcon } from 'lucide-react';
+import { LogInIcon } from './icons/first-paint-icons.tsx';
 import { Link, useSignInReturn } from '../router/router.tsx';
 import { useNotifications } from '../notifications/notifications-context.ts';
 import { buttonClasses } from './first-paint-button.ts';
