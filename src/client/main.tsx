@@ -5,7 +5,7 @@ import { StrictMode, useState } from 'react';
 import { createRoot } from 'react-dom/client';
 import { ErrorBoundary } from './components/error-boundary.tsx';
 import { shouldRetry } from './errors/retryable.ts';
-import { createCaches } from './notifications/global-errors.ts';
+import { createCaches, preloadErrorReporter } from './notifications/global-errors.ts';
 import { createNotificationStore } from './notifications/notification-store.ts';
 import { NotificationsContext } from './notifications/notifications-context.ts';
 import { AppShell } from './components/app-shell.tsx';
@@ -51,3 +51,8 @@ createRoot(container).render(
     </ErrorBoundary>
   </StrictMode>,
 );
+
+// The error reporter is not in the first chunk; fetch it once the page is idle, so an
+// error later (even offline) finds it loaded.
+if ('requestIdleCallback' in window) requestIdleCallback(preloadErrorReporter);
+else setTimeout(preloadErrorReporter, 1000);

@@ -1,5 +1,5 @@
 import type { AppErrorCode } from '../../shared/error-codes.ts';
-import { toClientError } from './to-client-error.ts';
+import { TRPCClientError } from '@trpc/client';
 
 /**
  * Codes where the same call may succeed if tried again. For the rest (a rule, a
@@ -18,5 +18,19 @@ export function isRetryable(code: AppErrorCode): boolean {
  * tries have failed before this one (0 after the first).
  */
 export function shouldRetry(failureCount: number, error: unknown): boolean {
-  return failureCount < 1 && isRetryable(toClientError(error).code);
+  return failureCount < 1 && (retryableCodes as ReadonlySet<string>).has(codeOf(error));
+}
+
+/**
+ * The code for the retry decision only: a call that never got an answer is
+ * UNAVAILABLE, an answer without a code INTERNAL. It reads no catalogue (a code the
+ * catalogue lacks, from a newer server, is simply not retried), so React Query's
+ * `retry` keeps the catalogue out of the first chunk.
+ */
+function codeOf(error: unknown): string {
+  if (!(error instanceof TRPCClientError)) return 'INTERNAL';
+  const data: unknown = error.data;
+  if (typeof data !== 'object' || data === null) return 'UNAVAILABLE';
+  const code = (data as { appCode?: unknown }).appCode;
+  return typeof code === 'string' ? code : 'INTERNAL';
 }

@@ -1,7 +1,8 @@
 import { MutationObserver, QueryClient, QueryObserver } from '@tanstack/react-query';
 import { TRPCClientError } from '@trpc/client';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { createCaches, reportError } from './global-errors.ts';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { createCaches } from './global-errors.ts';
+import { reportError } from './report-error.ts';
 import { createNotificationStore } from './notification-store.ts';
 import { attachNoticeSink, type Notice } from './notices.ts';
 
@@ -95,7 +96,9 @@ describe('createCaches: the QueryClient wiring', () => {
 
     const unhandled = new MutationObserver(queryClient, { mutationFn: fail });
     await unhandled.mutate().catch(() => undefined);
-    expect(shown).toEqual([{ kind: 'error', title: 'Taken' }]);
+    await vi.waitFor(() => {
+      expect(shown).toEqual([{ kind: 'error', title: 'Taken' }]);
+    });
   });
 
   it('raises the banner when a query answers UNAUTHENTICATED', async () => {
@@ -105,6 +108,8 @@ describe('createCaches: the QueryClient wiring', () => {
       queryFn: () => Promise.reject(trpcError('UNAUTHENTICATED')),
     });
     await observer.refetch();
-    expect(store.getSnapshot().signedOut).toBe(true);
+    await vi.waitFor(() => {
+      expect(store.getSnapshot().signedOut).toBe(true);
+    });
   });
 });

@@ -1,7 +1,6 @@
 import { MutationCache, QueryCache } from '@tanstack/react-query';
-import { toClientError } from '../errors/to-client-error.ts';
-import { notices } from './notices.ts';
 import type { NotificationStore } from './notification-store.ts';
+import type { reportError as ReportError } from './report-error.ts';
 
 declare module '@tanstack/react-query' {
   interface Register {
@@ -13,26 +12,23 @@ declare module '@tanstack/react-query' {
 }
 
 /**
- * Where an error goes that no screen has to handle. UNAUTHENTICATED, from any
- * call, raises the signed-out banner. A query's other errors are the screen's to
- * show inline; a mutation's become an error notice (a toast that stays until
- * dismissed) unless the screen shows them itself.
+ * The error reporter and the catalogue it reads load after the first paint
+ * (preloadErrorReporter, called by main.tsx once the page is idle): errors are rare
+ * and the first chunk has a budget (decision 0027).
  */
-export function reportError(
-  store: NotificationStore,
-  error: unknown,
-  source: { kind: 'query' } | { kind: 'mutation'; errorsShownInline: boolean },
-): void {
-  const clientError = toClientError(error);
-  if (clientError.code === 'UNAUTHENTICATED') store.markSignedOut();
-  else if (source.kind === 'mutation' && !source.errorsShownInline) {
-    // toClientError keeps the request id only for the server's own faults.
-    const reference = clientError.requestId;
-    notices.error(clientError.message, reference ? { reference } : {});
-  }
+const loadReporter = () => import('./report-error.ts');
+
+export function preloadErrorReporter(): void {
+  void loadReporter();
 }
 
-/** The caches for the app's QueryClient, with `reportError` as their global `onError`. */
+function reportError(...args: Parameters<typeof ReportError>): void {
+  void loadReporter().then(({ reportError: report }) => {
+    report(...args);
+  });
+}
+
+/** The caches for the app's QueryClient, with report-error.ts's `reportError` as their global `onError`. */
 export function createCaches(store: NotificationStore) {
   return {
     queryCache: new QueryCache({
