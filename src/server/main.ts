@@ -57,6 +57,9 @@ async function main(): Promise<void> {
   if (shutdown.requested) return;
   trackResponses(started.server, inFlight);
   await started.listen({ host: config.HOST, port: config.PORT });
+  // Which build serves, in the log: the status page shows it to admins only.
+  const { version, commit } = started.services.buildInfo;
+  started.log.info({ version, commit }, 'serving this build');
 }
 
 function trackResponses(server: Server, inFlight: Set<ServerResponse>): void {

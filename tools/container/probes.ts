@@ -16,14 +16,25 @@ export async function checkHealthz(server: RunningServer): Promise<void> {
   if (body.status !== 'ok') throw new VerifyError(`/healthz answered ${JSON.stringify(body)}`);
 }
 
-/** system.info through tRPC's HTTP shape; with superjson the value sits under `json`. */
+/**
+ * The commit the server says it serves, from its start-up log line ("serving this
+ * build"): the status page shows build details to admins only. The line follows
+ * `listen`, so it may trail /readyz by a moment.
+ */
 export async function checkCommit(server: RunningServer, expected: string): Promise<void> {
-  const body = (await getJson(`${server.baseUrl}/trpc/system.info`)) as {
-    result?: { data?: { json?: { commit?: string }; commit?: string } };
-  };
-  const data = body.result?.data;
-  const commit = data?.json?.commit ?? data?.commit;
-  if (commit !== expected) throw new VerifyError(`system.info reports commit ${String(commit)}, expected ${expected}.`);
+  const loggedCommit = () =>
+    server.output.flatMap((line) => {
+      try {
+        const entry = JSON.parse(line) as { msg?: unknown; commit?: unknown };
+        return entry.msg === 'serving this build' ? [entry.commit] : [];
+      } catch {
+        return [];
+      }
+    })[0];
+  const deadline = Date.now() + 5_000;
+  while (loggedCommit() === undefined && Date.now() < deadline) await new Promise((done) => setTimeout(done, 50));
+  const commit = loggedCommit();
+  if (commit !== expected) throw new VerifyError(`The server logs commit ${String(commit)}, expected ${expected}.`);
 }
 
 /** GET / serves the React app's HTML shell. */

@@ -39,6 +39,8 @@ export interface RunningServer {
   child: ChildProcess;
   exited: Promise<Exit>;
   baseUrl: string;
+  /** Every line the server has written to stdout so far (its JSON log). */
+  output: string[];
 }
 
 /** Starts the server with its output prefixed, so it reads apart from this script's. */
@@ -53,6 +55,8 @@ export function startServer(
   const child = spawn(executable, args, { cwd, env, stdio: ['ignore', 'pipe', 'pipe'] });
   liveChildren.add(child);
   // Quiet: the log lines (stdout) are read, as a container runtime reads them, and dropped.
+  const output: string[] = [];
+  createInterface({ input: child.stdout }).on('line', (line) => output.push(line));
   if (quiet) child.stdout.resume();
   for (const stream of quiet ? [child.stderr] : [child.stdout, child.stderr]) {
     createInterface({ input: stream }).on('line', (line) => {
@@ -69,7 +73,7 @@ export function startServer(
       resolvePromise({ code, signal });
     });
   });
-  return { child, exited, baseUrl: `http://127.0.0.1:${port}` };
+  return { child, exited, baseUrl: `http://127.0.0.1:${port}`, output };
 }
 
 const sleep = (ms: number): Promise<void> => new Promise((done) => setTimeout(done, ms));

@@ -64,7 +64,7 @@ async function runAndProbe(
     await waitUntilReady(started);
     return started;
   });
-  await step('Probe /healthz, system.info, / and the HEALTHCHECK', async () => {
+  await step('Probe /healthz, the logged commit, / and the HEALTHCHECK', async () => {
     await checkHealthz(server);
     await checkCommit(server, commit);
     await checkAppShell(server);
