@@ -5,6 +5,9 @@ import { useDocumentTitle } from '../use-document-title.ts';
 import { useViewer, viewerCan, type Viewer } from '../viewer/use-viewer.ts';
 import { NoPermission } from './no-permission.tsx';
 import { QueryError } from './query-error.tsx';
+import { Button } from './ui/button.tsx';
+import { Card, CardDescription, CardFooter, CardHeader, CardTitle } from './ui/card.tsx';
+import { Skeleton } from './ui/skeleton.tsx';
 
 interface GuardedScreenProps {
   title: string;
@@ -27,29 +30,44 @@ export function GuardedScreen({ title, permission, children }: GuardedScreenProp
   const signInSearch = useSignInReturn();
 
   let body: ReactNode;
-  if (viewer.isPending) body = <p role="status">Loading…</p>;
+  if (viewer.isPending)
+    body = (
+      <div role="status" className="flex flex-col gap-3">
+        <span className="sr-only">Loading…</span>
+        <Skeleton className="h-9 w-full max-w-md" />
+        <Skeleton className="h-40 w-full" />
+      </div>
+    );
   else if (viewer.error)
     body = (
       <QueryError title="Could not check who you are" error={viewer.error} onRetry={() => void viewer.refetch()} />
     );
   else if (!viewer.data)
     body = (
-      <div className="panel">
-        <h2>Sign in to continue</h2>
-        <p>
-          This page is for signed-in people.{' '}
-          <Link to="/sign-in" search={signInSearch}>
-            Sign in
-          </Link>
-        </p>
-      </div>
+      <Card className="max-w-md">
+        <CardHeader>
+          <CardTitle>
+            <h2 className="text-base font-semibold">Sign in to continue</h2>
+          </CardTitle>
+          <CardDescription>This page is for signed-in people.</CardDescription>
+        </CardHeader>
+        <CardFooter>
+          <Button asChild>
+            <Link to="/sign-in" search={signInSearch}>
+              Sign in
+            </Link>
+          </Button>
+        </CardFooter>
+      </Card>
     );
   else if (permission && !viewerCan(viewer.data, permission)) body = <NoPermission />;
   else body = children(viewer.data);
 
   return (
-    <section aria-labelledby={headingId}>
-      <h1 id={headingId}>{title}</h1>
+    <section aria-labelledby={headingId} className="flex flex-col gap-6">
+      <h1 id={headingId} className="text-3xl font-semibold tracking-tight">
+        {title}
+      </h1>
       {body}
     </section>
   );

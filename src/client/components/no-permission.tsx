@@ -1,4 +1,7 @@
+import { ShieldAlertIcon } from 'lucide-react';
 import { Link, useSignInReturn } from '../router/router.tsx';
+import { Button } from './ui/button.tsx';
+import { Card, CardContent, CardDescription, CardFooter, CardHeader, CardTitle } from './ui/card.tsx';
 
 /**
  * What a signed-in person sees on a screen their role does not allow: from the
@@ -9,19 +12,30 @@ import { Link, useSignInReturn } from '../router/router.tsx';
 export function NoPermission({ requestId = null }: { requestId?: string | null }) {
   const signInSearch = useSignInReturn();
   return (
-    <div className="panel panel-error">
-      <h2>You do not have permission</h2>
-      <p>Your account cannot open this page. If you need it, ask an administrator.</p>
-      <p>
-        <Link to="/sign-in" search={signInSearch}>
-          Sign in with another account
-        </Link>
-      </p>
+    <Card className="max-w-md" role="region" aria-labelledby="no-permission-title">
+      <CardHeader>
+        <CardTitle className="flex items-center gap-2">
+          <ShieldAlertIcon aria-hidden="true" className="size-5 text-destructive" />
+          <h2 id="no-permission-title" className="text-base font-semibold">
+            You do not have permission
+          </h2>
+        </CardTitle>
+        <CardDescription>Your account cannot open this page. If you need it, ask an administrator.</CardDescription>
+      </CardHeader>
       {requestId ? (
-        <p className="notice-reference">
-          Reference: <code>{requestId}</code>
-        </p>
+        <CardContent>
+          <p className="text-sm text-muted-foreground">
+            Reference: <code className="font-mono text-foreground">{requestId}</code>
+          </p>
+        </CardContent>
       ) : null}
-    </div>
+      <CardFooter>
+        <Button asChild variant="outline">
+          <Link to="/sign-in" search={signInSearch}>
+            Sign in with another account
+          </Link>
+        </Button>
+      </CardFooter>
+    </Card>
   );
 }
