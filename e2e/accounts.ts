@@ -1,4 +1,4 @@
-import { expect, type APIRequestContext, type Page } from '@playwright/test';
+import { expect, type APIRequestContext, type Locator, type Page } from '@playwright/test';
 import SuperJSON from 'superjson';
 import { defaultRole, type Role } from '../src/shared/permissions.ts';
 import { firstAdminEmail } from './first-admin.ts';
@@ -69,6 +69,12 @@ export async function signIn(page: Page, person: Pick<Person, 'email' | 'passwor
 export async function openUserMenu(page: Page): Promise<void> {
   await accountNav(page).getByRole('button').click();
   await expect(page.getByRole('menu')).toBeVisible();
+}
+
+/** Opens the user menu (Account, Admin, Mailbox, Sign out) and returns it; Escape closes it. */
+export async function userMenu(page: Page): Promise<Locator> {
+  await openUserMenu(page);
+  return page.getByRole('menu');
 }
 
 export async function signOut(page: Page): Promise<void> {

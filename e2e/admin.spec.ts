@@ -1,6 +1,6 @@
 import { execFile } from 'node:child_process';
 import { promisify } from 'node:util';
-import { accountNav, mainNav, newPerson, signInAsAdmin, signOut, signUpVerified } from './accounts.ts';
+import { accountNav, newPerson, signInAsAdmin, signOut, signUpVerified, userMenu } from './accounts.ts';
 import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures.ts';
 
@@ -21,7 +21,8 @@ test.describe('administration', () => {
   test('a member who opens /admin/users sees a permission message and no user data', async ({ page, signedIn }) => {
     await page.goto('/');
     await expect(accountNav(page).getByText(signedIn.name, { exact: true })).toBeVisible();
-    await expect(mainNav(page).getByRole('link', { name: 'Admin' })).toHaveCount(0);
+    await expect((await userMenu(page)).getByRole('menuitem', { name: 'Admin' })).toHaveCount(0);
+    await page.keyboard.press('Escape');
 
     const adminCalls: string[] = [];
     page.on('request', (request) => {
@@ -47,10 +48,11 @@ test.describe('administration', () => {
   }) => {
     const member = newPerson('Pat Promoted');
     await signUpVerified(otherPage, member);
-    await expect(mainNav(otherPage).getByRole('link', { name: 'Admin' })).toHaveCount(0);
+    await expect((await userMenu(otherPage)).getByRole('menuitem', { name: 'Admin' })).toHaveCount(0);
+    await otherPage.keyboard.press('Escape');
 
     await signInAsAdmin(page, baseURL);
-    await mainNav(page).getByRole('link', { name: 'Admin' }).click();
+    await (await userMenu(page)).getByRole('menuitem', { name: 'Admin' }).click();
     await expect(page).toHaveURL('/admin/users');
     await expect(page.getByRole('heading', { level: 1 })).toHaveText('Users');
 
@@ -70,7 +72,7 @@ test.describe('administration', () => {
 
     await otherPage.reload();
     await expect(accountNav(otherPage).getByText(member.name, { exact: true })).toBeVisible();
-    await expect(mainNav(otherPage).getByRole('link', { name: 'Admin' })).toBeVisible();
+    await expect((await userMenu(otherPage)).getByRole('menuitem', { name: 'Admin' })).toBeVisible();
   });
 
   test.describe(() => {

@@ -1,6 +1,14 @@
 import type { Page } from '@playwright/test';
 import { product } from '../src/shared/product.ts';
-import { accountNav, followVerificationLink, newPerson, signIn, signInAsAdmin, signOut, signUp } from './accounts.ts';
+import {
+  followVerificationLink,
+  newPerson,
+  signIn,
+  signInAsAdmin,
+  signOut,
+  signUp,
+  userMenu,
+} from './accounts.ts';
 import { expect, test } from './fixtures.ts';
 
 /** A CSP violation as the browser reports it: an event in the page, or a console message from any frame. */
@@ -81,7 +89,7 @@ test.describe('Content-Security-Policy: every screen works under the enforced po
     await followVerificationLink(page, person);
     await signOut(page);
     await signIn(page, person);
-    await accountNav(page).getByRole('link', { name: 'Account' }).click();
+    await (await userMenu(page)).getByRole('menuitem', { name: 'Account' }).click();
     await expect(page.getByRole('heading', { level: 1 })).toHaveText('Account');
     await expect(page.getByRole('table', { name: 'Your sessions' }).getByRole('row')).toHaveCount(2);
     await signOut(page);

@@ -6,6 +6,7 @@ import {
   signOut,
   signUp,
   signUpVerified,
+  userMenu,
 } from './accounts.ts';
 import { expect, test } from './fixtures.ts';
 import { latestEmailLink } from './mailbox.ts';
@@ -25,7 +26,8 @@ test.describe('identity', () => {
     // The link signs her in and lands on Home with a welcome.
     await followVerificationLink(page, grace);
     await expect(page).toHaveURL('/');
-    await expect(accountNav(page).getByRole('link', { name: 'Account' })).toBeVisible();
+    await expect((await userMenu(page)).getByRole('menuitem', { name: 'Account' })).toBeVisible();
+    await page.keyboard.press('Escape');
     await expect(accountNav(page).getByRole('link', { name: 'Sign in' })).toHaveCount(0);
 
     await signOut(page);
@@ -71,7 +73,7 @@ test.describe('identity', () => {
   test('the account screen shows who is signed in, this device, and changes the password', async ({ page }) => {
     const ada = newPerson('Ada Account');
     await signUpVerified(page, ada);
-    await accountNav(page).getByRole('link', { name: 'Account' }).click();
+    await (await userMenu(page)).getByRole('menuitem', { name: 'Account' }).click();
     await expect(page.getByRole('heading', { level: 1 })).toHaveText('Account');
 
     const details = page.getByRole('region', { name: 'Your details' });

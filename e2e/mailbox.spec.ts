@@ -1,5 +1,5 @@
 import { startFreshServer } from './fresh-server.ts';
-import { mainNav, newPerson, signIn, signInAsAdmin, signOut, signUpVerified } from './accounts.ts';
+import { accountNav, newPerson, signIn, signInAsAdmin, signOut, signUpVerified, userMenu } from './accounts.ts';
 import { product } from '../src/shared/product.ts';
 import { expect, expectScreen, test } from './fixtures.ts';
 
@@ -116,13 +116,14 @@ test.describe('mailbox', () => {
     await expect(mailboxNav.getByRole('link', { name: 'E-mails' })).toHaveAttribute('aria-current', 'page');
   });
 
-  test('the main navigation offers the mailbox to admins only, in the production build', async ({ page, baseURL }) => {
+  test('the user menu offers the mailbox to admins only, in the production build', async ({ page, baseURL }) => {
     await page.goto('/');
-    await expect(mainNav(page).getByRole('link', { name: 'Status' })).toBeVisible();
-    await expect(mainNav(page).getByRole('link', { name: 'Mailbox' })).toHaveCount(0);
+    // A visitor has no user menu, and nothing in the header leads to the mailbox.
+    await expect(accountNav(page).getByRole('link', { name: 'Sign in' })).toBeVisible();
+    await expect(page.getByRole('banner').getByRole('link', { name: 'Mailbox' })).toHaveCount(0);
 
     await signInAsAdmin(page, baseURL);
-    await mainNav(page).getByRole('link', { name: 'Mailbox' }).click();
+    await (await userMenu(page)).getByRole('menuitem', { name: 'Mailbox' }).click();
     await expect(page).toHaveURL('/mailbox');
     await expect(page.getByRole('table', { name: 'E-mails, newest first' })).toBeVisible();
   });
