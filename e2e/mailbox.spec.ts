@@ -82,8 +82,12 @@ test.describe('mailbox', () => {
     await expect(page.getByRole('heading', { level: 1 })).toHaveText('Choose a new password');
     const newPassword = 'read it in the mailbox';
     await page.getByLabel('New password', { exact: true }).fill(newPassword);
+    await page.getByLabel('Confirm password', { exact: true }).fill(newPassword);
     await page.getByRole('button', { name: 'Set the new password' }).click();
-    await expect(page.getByRole('heading', { name: 'Your password is changed' })).toBeFocused();
+    await expect(
+      page.getByRole('region', { name: /^Notifications/ }).getByText('Your password is changed'),
+    ).toBeVisible();
+    await expect(page).toHaveURL('/sign-in');
     await signIn(page, { ...mae, password: newPassword });
   });
 
