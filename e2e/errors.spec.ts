@@ -182,7 +182,11 @@ test.describe('records: the form, for a signed-in person', () => {
 
       const banner = page.getByRole('alert').filter({ hasText: 'You are signed out.' });
       await expect(banner).toHaveCount(1);
-      await expect(banner.getByRole('link', { name: 'Sign in' })).toHaveAttribute('href', '/sign-in');
+      // Sign-in comes back to the page the person was on.
+      await expect(banner.getByRole('link', { name: 'Sign in' })).toHaveAttribute(
+        'href',
+        /^\/sign-in\?redirect=(%2F|\/)records$/,
+      );
 
       await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Status' }).click();
       await expect(page.getByRole('heading', { level: 1 })).toHaveText('System status');
