@@ -38,7 +38,7 @@ export default defineConfig({
   resolve: {
     // TanStack Router's store asks for the pre-React-18 shim of useSyncExternalStore;
     // React 19 has it built in, and the package's own non-shim entry uses that
-    // (tools/build/first-chunk-levers.test.ts).
+    // (tools/build/first-chunk-levers.test.ts fails when an upgrade moves either).
     alias: [
       {
         find: /^use-sync-external-store\/shim\/with-selector(\.js)?$/,
@@ -54,7 +54,8 @@ export default defineConfig({
       treeshake: {
         // @trpc/client's index re-exports wsLink from a chunk its package does not mark
         // side-effect free, so the unused WebSocket link stayed in the first chunk. It
-        // has no side effects (tools/build/first-chunk-levers.test.ts).
+        // has no side effects (tools/build/first-chunk-levers.test.ts fails when an
+        // upgrade renames the chunk, which would silently end this).
         moduleSideEffects: (id: string) => !/@trpc[\\/]client[\\/]dist[\\/]wsLink-/.test(id),
       },
       output: {
