@@ -1,14 +1,6 @@
 import type { Page } from '@playwright/test';
 import { product } from '../src/shared/product.ts';
-import {
-  followVerificationLink,
-  newPerson,
-  signIn,
-  signInAsAdmin,
-  signOut,
-  signUp,
-  userMenu,
-} from './accounts.ts';
+import { followVerificationLink, newPerson, signIn, signInAsAdmin, signOut, signUp, userMenu } from './accounts.ts';
 import { expect, test } from './fixtures.ts';
 
 /** A CSP violation as the browser reports it: an event in the page, or a console message from any frame. */
@@ -70,6 +62,8 @@ test.describe('Content-Security-Policy: every screen works under the enforced po
   });
 
   test('public screens, the signed-in account screen, admin screens and the mailbox', async ({ page, baseURL }) => {
+    // A whole tour (sign-up, the e-mailed link, admin screens, the mailbox): more than one journey's time.
+    test.setTimeout(90_000);
     const violations = await watchViolations(page);
     const policyChecked = expectPolicyOnDocuments(page);
 
