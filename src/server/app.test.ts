@@ -2,6 +2,7 @@ import type { InjectOptions } from 'fastify';
 import { describe, expect, it } from 'vitest';
 import { TRPC_MAX_BATCH_SIZE } from '../shared/transport.ts';
 import { leaksIn } from './test/answer-checks.ts';
+import { signUpVerified } from './test/http-client.ts';
 import { buildTestApp, emptyTestDatabaseUrl } from './test/test-app.ts';
 
 interface TrpcErrorBody {
@@ -138,10 +139,12 @@ describe('bad input gets a 4xx in tRPC shape, and the server keeps serving', () 
   });
 
   it('an internal failure reaches the client as a generic message with the request id, not the cause', async () => {
-    const app = await buildTestApp();
+    // system.info asks the database for its engine, for an admin (visitors get no build details).
+    const app = await buildTestApp({ FIRST_ADMIN_EMAIL: 'root@example.com' });
+    const cookie = await signUpVerified(app, 'root@example.com');
     app.db.$queryRaw = (() =>
       Promise.reject(new Error('SqliteError: no such table: secret_table at /work/main/src/x.ts:1:1'))) as never;
-    const response = await app.inject('/trpc/system.info');
+    const response = await app.inject({ url: '/trpc/system.info', headers: { cookie } });
     expect(response.statusCode).toBe(500);
     const error = response.json<TrpcErrorBody>().error.json;
     expect(error.data.code).toBe('INTERNAL_SERVER_ERROR');
@@ -153,9 +156,10 @@ describe('bad input gets a 4xx in tRPC shape, and the server keeps serving', () 
 
 describe('internal errors in development', () => {
   it('show their message to the developer, still without a stack', async () => {
-    const app = await buildTestApp({ NODE_ENV: 'development' });
+    const app = await buildTestApp({ NODE_ENV: 'development', FIRST_ADMIN_EMAIL: 'root@example.com' });
+    const cookie = await signUpVerified(app, 'root@example.com');
     app.db.$queryRaw = (() => Promise.reject(new Error('no such table: widgets'))) as never;
-    const response = await app.inject('/trpc/system.info');
+    const response = await app.inject({ url: '/trpc/system.info', headers: { cookie } });
     expect(response.statusCode).toBe(500);
     expect(response.json<TrpcErrorBody>().error.json.message).toContain('no such table: widgets');
     expect(response.body).not.toMatch(/"stack"/);

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { mutate, PASSWORD, query, recordedLinkToken, sessionCookie } from './test/http-client.ts';
+import { mutate, PASSWORD, query, recordedLinkToken, sessionCookie, signUpVerified } from './test/http-client.ts';
 import { buildTestAppWithLog } from './test/test-app.ts';
 
 /** An app logging at trace level, and its log lines. */
@@ -39,8 +39,10 @@ describe('logs', () => {
       token: 'secret-cause-token',
       password: 'secret-cause-password',
     });
+    // system.info asks the database for its engine, for an admin.
+    const cookie = await signUpVerified(app, 'ada@example.com');
     app.db.$queryRaw = (() => Promise.reject(cause)) as never;
-    expect((await query(app, 'system.info')).status).toBe(500);
+    expect((await query(app, 'system.info', undefined, { cookie })).status).toBe(500);
 
     const log = lines.join('');
     expect(log).toContain('procedure failed');
