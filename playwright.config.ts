@@ -62,6 +62,9 @@ export default defineConfig({
   // One server and one database for the whole run: tests run one at a time.
   fullyParallel: false,
   workers: 1,
+  // Whole journeys (sign-up, the e-mailed link, sign-in) on a 2-core machine at phone width
+  // take longer than Playwright's 30 s default; each expectation still waits only 5 s.
+  timeout: 60_000,
   forbidOnly: !!process.env.CI,
   reporter: process.env.CI ? [['list'], ['github']] : [['list']],
   use: {

@@ -26,6 +26,21 @@ export function newPerson(name: string): Person {
 export const admin: Person = { name: 'Ada Admin', email: firstAdminEmail, password };
 
 export const mainNav = (page: Page) => page.getByRole('navigation', { name: 'Main' });
+
+/** Below 768 px the main navigation sits in a sheet behind the Menu button. */
+export const isPhoneWidth = (page: Page) => (page.viewportSize()?.width ?? 1280) < 768;
+
+/**
+ * The main navigation as a person reaches it: in the header from 768 px; on a phone
+ * the Menu button opens it in a sheet first.
+ */
+export async function openMainNav(page: Page): Promise<Locator> {
+  if (!isPhoneWidth(page)) return mainNav(page);
+  await page.getByRole('button', { name: 'Menu' }).click();
+  const nav = page.getByRole('dialog').getByRole('navigation', { name: 'Main' });
+  await expect(nav).toBeVisible();
+  return nav;
+}
 export const accountNav = (page: Page) => page.getByRole('navigation', { name: 'Account' });
 
 /** Fills and sends the sign-up form (a name and an address); the screen then asks to check the inbox. */
@@ -79,7 +94,10 @@ export async function userMenu(page: Page): Promise<Locator> {
 
 export async function signOut(page: Page): Promise<void> {
   await openUserMenu(page);
+  // The screen changes at once; the next navigation must not cut the call short.
+  const signedOut = page.waitForResponse((response) => response.url().includes('/trpc/auth.signOut'));
   await page.getByRole('menuitem', { name: 'Sign out' }).click();
+  await signedOut;
   await expect(accountNav(page).getByRole('link', { name: 'Sign in' })).toBeVisible();
 }
 

@@ -1,4 +1,4 @@
-import { accountNav, newPerson, signOut, signUpVerified } from './accounts.ts';
+import { accountNav, newPerson, openMainNav, signOut, signUpVerified } from './accounts.ts';
 import { expect, test } from './fixtures.ts';
 
 test.describe('deep link', () => {
@@ -10,7 +10,7 @@ test.describe('deep link', () => {
     // The shell names the current asset hashes, so it must be revalidated on every visit.
     expect(response?.headers()['cache-control']).toBe('no-cache');
     await expect(page.getByRole('heading', { level: 1 })).toHaveText('System status');
-    await expect(page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Status' })).toHaveAttribute(
+    await expect((await openMainNav(page)).getByRole('link', { name: 'Status' })).toHaveAttribute(
       'aria-current',
       'page',
     );

@@ -1,5 +1,5 @@
 import type { Page, Request } from '@playwright/test';
-import { signInAsAdmin } from './accounts.ts';
+import { openMainNav, signInAsAdmin } from './accounts.ts';
 import { expect, expectScreen, test } from './fixtures.ts';
 
 /** Calls of `records.create` the page sends, to prove when none leave. */
@@ -55,7 +55,7 @@ test.describe('records: a placeholder screen with a real form', () => {
     await expect(page.getByRole('main').getByRole('link', { name: 'Sign in' })).toHaveAttribute('href', '/sign-in');
     await expect(page.getByRole('form', { name: 'New record' })).toHaveCount(0);
     await expect(page.getByRole('main')).not.toContainText('records.');
-    await expect(page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Records' })).toHaveAttribute(
+    await expect((await openMainNav(page)).getByRole('link', { name: 'Records' })).toHaveAttribute(
       'aria-current',
       'page',
     );
@@ -188,7 +188,7 @@ test.describe('records: the form, for a signed-in person', () => {
         /^\/sign-in\?redirect=(%2F|\/)records$/,
       );
 
-      await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Status' }).click();
+      await (await openMainNav(page)).getByRole('link', { name: 'Status' }).click();
       await expect(page.getByRole('heading', { level: 1 })).toHaveText('System status');
       await expect(banner).toBeVisible();
 
