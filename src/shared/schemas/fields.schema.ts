@@ -13,7 +13,9 @@ import './messages.ts';
 /** Longest text a codec reads: any real amount or date fits with room to spare. */
 const maxInputLength = 32;
 
-interface Issues { issues: z.core.$ZodRawIssue[] }
+interface Issues {
+  issues: z.core.$ZodRawIssue[];
+}
 
 function refuse(ctx: Issues, input: string, message: string): typeof z.NEVER {
   ctx.issues.push({ code: 'custom', message, input });
