@@ -91,14 +91,14 @@ function FormKitExample() {
           >
             {formError ? <FormAlert error={formError} /> : null}
             <TextField form={form} name="name" label="Name" autoComplete="off" />
-            <TextField form={form} name="email" label="E-mail" type="email" autoComplete="off" />
+            <TextField form={form} name="email" label="E-mail address" type="email" autoComplete="off" />
             <TextField
               form={form}
               name="password"
               label="Password"
               type="password"
               autoComplete="new-password"
-              hint="At least 10 characters."
+              hint="A passphrase of a few words is best."
             />
             <TextareaField form={form} name="notes" label="Notes" hint="Optional." />
             <SelectField form={form} name="plan" label="Plan" options={planOptions} />
@@ -114,7 +114,7 @@ function FormKitExample() {
               form={form}
               name="channels"
               legend="Channels"
-              hint="Choose at least one."
+              hint="How the owner hears about changes."
               options={channelOptions}
             />
             <NumberField form={form} name="seats" label="Seats" min={1} max={500} hint="From 1 to 500." />
