@@ -74,11 +74,11 @@ function FormKitExample() {
       <Card>
         <CardHeader>
           <CardTitle>
-            <h2 id={formHeadingId} className="text-base font-semibold">
+            <h2 id={formHeadingId} className="my-0 text-base font-semibold">
               Every kind of field
             </h2>
           </CardTitle>
-          <CardDescription>
+          <CardDescription className="my-0">
             One schema checks this form here and would check it on the server. Nothing is saved.
           </CardDescription>
         </CardHeader>
@@ -130,11 +130,11 @@ function FormKitExample() {
       {result ? (
         <Card>
           <section aria-labelledby={resultHeadingId} className="grid gap-3 px-6">
-            <h2 id={resultHeadingId} className="text-base font-semibold">
+            <h2 id={resultHeadingId} className="my-0 text-base font-semibold">
               Parsed value
             </h2>
-            <p className="text-sm text-muted-foreground">Money in cents, the meeting as an instant in UTC.</p>
-            <pre className="overflow-x-auto rounded-md bg-muted p-3 text-sm">
+            <p className="my-0 text-sm text-muted-foreground">Money in cents, the meeting as an instant in UTC.</p>
+            <pre className="my-0 rounded-md bg-muted p-3 text-sm whitespace-pre-wrap [overflow-wrap:anywhere]">
               <code>{JSON.stringify(result, null, 2)}</code>
             </pre>
           </section>

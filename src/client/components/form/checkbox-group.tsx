@@ -30,7 +30,7 @@ export function CheckboxGroup<S extends z.ZodObject>({ form, name, legend, hint,
     >
       <legend className="mb-2 text-sm leading-none font-medium">{legend}</legend>
       {hint ? (
-        <p id={hintId} className="text-sm text-muted-foreground">
+        <p id={hintId} className="my-0 text-sm text-muted-foreground">
           {hint}
         </p>
       ) : null}
@@ -47,7 +47,7 @@ export function CheckboxGroup<S extends z.ZodObject>({ form, name, legend, hint,
         </label>
       ))}
       {message ? (
-        <p id={errorId} className="text-sm text-destructive">
+        <p id={errorId} className="my-0 text-sm text-destructive">
           {message}
         </p>
       ) : null}
