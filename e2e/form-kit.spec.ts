@@ -1,3 +1,4 @@
+import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
 import { admin, signInAsAdminByApi } from './accounts.ts';
 import { expect, test } from './fixtures.ts';
@@ -41,6 +42,15 @@ test.describe('the form kit', () => {
     // The first field in error has the focus, and nothing was "parsed".
     await expect(page.getByLabel('Name', { exact: true })).toBeFocused();
     await expect(parsedValue(page)).toHaveCount(0);
+    // The errors' red on the card passes contrast too (accessibility.spec.ts sees the form only empty).
+    const { violations } = await new AxeBuilder({ page })
+      .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'])
+      .analyze();
+    expect(
+      violations.map(
+        (violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`,
+      ),
+    ).toEqual([]);
   });
 
   test('a filled form parses into cents and a UTC instant; a time the clocks skip is refused', async ({ page }) => {
