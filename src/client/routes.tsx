@@ -61,6 +61,11 @@ export const routes = {
     layout: adminLayout,
     screen: lazyScreen(() => import('./screens/admin-api-keys-screen.tsx'), 'AdminApiKeysScreen'),
   },
+  // Every field of the form kit, for developers and the e2e suite; linked from nowhere.
+  '/admin/form-kit': {
+    layout: adminLayout,
+    screen: lazyScreen(() => import('./screens/admin-form-kit-screen.tsx'), 'AdminFormKitScreen'),
+  },
 
   // The mailbox: the outbox's e-mails and the template gallery. No client-side check:
   // the server decides who may read it (MAILBOX), and the screens show its answer.

@@ -2,7 +2,8 @@ import type { ReactNode } from 'react';
 import { Label } from '../ui/label.tsx';
 
 /**
- * Label, hint, control and error of one field, in the kit's spacing. The control gets
+ * Label, hint, control and error of one field, in the kit's spacing (`my-0`: the old
+ * stylesheet's paragraph margins would push hint and error away from their field). The control gets
  * `describedBy` (hint and error ids) and `invalid` from `fieldIds`, so a screen reader
  * reads the hint and the error on focus.
  */
@@ -23,13 +24,13 @@ export function FieldFrame({
     <div className="grid gap-2" data-invalid={error ? true : undefined}>
       <Label htmlFor={id}>{label}</Label>
       {hint ? (
-        <p id={`${id}-hint`} className="text-sm text-muted-foreground">
+        <p id={`${id}-hint`} className="my-0 text-sm text-muted-foreground">
           {hint}
         </p>
       ) : null}
       {children}
       {error ? (
-        <p id={`${id}-error`} className="text-sm text-destructive">
+        <p id={`${id}-error`} className="my-0 text-sm text-destructive">
           {error}
         </p>
       ) : null}

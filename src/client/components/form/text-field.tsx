@@ -1,11 +1,12 @@
 import { useId, useState, type HTMLInputTypeAttribute } from 'react';
-import { useFormState, type Path } from 'react-hook-form';
+import type { Path } from 'react-hook-form';
 import { Eye, EyeOff } from 'lucide-react';
 import type { z } from 'zod';
 import { Button } from '../ui/button.tsx';
 import { Input } from '../ui/input.tsx';
 import { describedBy, FieldFrame } from './field-frame.tsx';
 import { textRulesOf } from './schema-fields.ts';
+import { useFieldState } from './use-field-state.ts';
 import type { ZodForm } from './use-zod-form.ts';
 
 interface TextFieldProps<S extends z.ZodObject> {
@@ -45,10 +46,9 @@ export function TextField<S extends z.ZodObject>({
   setValueAs,
 }: TextFieldProps<S>) {
   const id = useId();
-  const { error } = form.getFieldState(name, useFormState({ control: form.control, name }));
+  const { message, submitting } = useFieldState(form, name);
   const { maxLength, required } = textRulesOf(form.schema, name);
   const [shown, setShown] = useState(false);
-  const message = error?.message;
   const input = (
     <Input
       id={id}
@@ -61,6 +61,7 @@ export function TextField<S extends z.ZodObject>({
       max={max}
       step={step}
       inputMode={inputMode}
+      readOnly={submitting}
       className={type === 'password' ? 'pr-10' : undefined}
       {...form.register(name, setValueAs ? { setValueAs } : {})}
     />
@@ -79,6 +80,7 @@ export function TextField<S extends z.ZodObject>({
             aria-label={`Show ${label.toLowerCase()}`}
             aria-pressed={shown}
             aria-controls={id}
+            disabled={submitting}
             onClick={() => {
               setShown((value) => !value);
             }}
