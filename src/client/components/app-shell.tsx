@@ -23,10 +23,15 @@ export function AppShell({ children }: { children: ReactNode }) {
   const pathname = usePathname();
   const main = useRef<HTMLElement>(null);
   const firstRender = useRef(true);
-  // A menu pressed before its code arrived opens as soon as it does.
+  // A menu pressed before its code arrived opens as soon as it does. Pointer-down
+  // counts, as it does for Radix's trigger: if the code lands between pointer-down and
+  // click, the click goes to the new button, which opens on pointer-down only.
   const [pressedEarly, setPressedEarly] = useState<MenuName | null>(null);
-  const pressEarly = (menu: MenuName) => () => {
-    setPressedEarly(menu);
+  const pressEarly = (menu: MenuName) => {
+    const press = () => {
+      setPressedEarly(menu);
+    };
+    return { onPointerDown: press, onClick: press };
   };
 
   // After a client-side navigation, move focus to the new screen so keyboard and
@@ -49,7 +54,7 @@ export function AppShell({ children }: { children: ReactNode }) {
       </a>
       <header className="sticky top-0 z-40 border-b bg-background/95 backdrop-blur supports-[backdrop-filter]:bg-background/80">
         <div className="mx-auto flex h-14 w-full max-w-5xl items-center gap-2 px-4 sm:px-6">
-          <Suspense fallback={<MenuButton onClick={pressEarly('nav')} />}>
+          <Suspense fallback={<MenuButton {...pressEarly('nav')} />}>
             <NavSheetForViewer openAtOnce={pressedEarly === 'nav'} />
           </Suspense>
           <Link
@@ -62,7 +67,7 @@ export function AppShell({ children }: { children: ReactNode }) {
             <NavLinks items={navigation} orientation="horizontal" />
           </nav>
           <div className="ml-auto flex shrink-0 items-center gap-1">
-            <Suspense fallback={<ThemeButton onClick={pressEarly('theme')} />}>
+            <Suspense fallback={<ThemeButton {...pressEarly('theme')} />}>
               <ThemeMenu openAtOnce={pressedEarly === 'theme'} />
             </Suspense>
             <nav aria-label="Account" className="flex items-center">
@@ -100,7 +105,13 @@ function NavSheetForViewer({ openAtOnce }: { openAtOnce: boolean }) {
  * viewer is being asked for, a placeholder of the same height keeps the header still
  * and never flashes the wrong state.
  */
-function AccountArea({ openAtOnce, onPressEarly }: { openAtOnce: boolean; onPressEarly: () => void }) {
+function AccountArea({
+  openAtOnce,
+  onPressEarly,
+}: {
+  openAtOnce: boolean;
+  onPressEarly: { onPointerDown: () => void; onClick: () => void };
+}) {
   const { data: viewer } = useViewer();
   // The link is hidden from those who would only meet "no permission"; the server decides.
   const canAdminister = useCan('read:users:any');
@@ -124,7 +135,7 @@ function AccountArea({ openAtOnce, onPressEarly }: { openAtOnce: boolean; onPres
     );
   }
   return (
-    <Suspense fallback={<UserMenuButton viewer={viewer} onClick={onPressEarly} />}>
+    <Suspense fallback={<UserMenuButton viewer={viewer} {...onPressEarly} />}>
       <UserMenu viewer={viewer} canAdminister={canAdminister} showMailbox={showMailbox} openAtOnce={openAtOnce} />
     </Suspense>
   );
