@@ -36,7 +36,9 @@ test.describe('first run', () => {
     const create = page.getByRole('button', { name: 'Create the administrator' });
     await create.click();
 
-    await expect(page).toHaveURL(`${server.address}/admin/users`);
+    // Hashing the password and creating the account on a just-started server can take
+    // longer than an expectation's 5 s on a loaded 2-core machine.
+    await expect(page).toHaveURL(`${server.address}/admin/users`, { timeout: 15_000 });
     await expectScreen(page, 'Users');
     await expect(accountNav(page).getByText(admin.name, { exact: true })).toBeVisible();
     await expect(page.getByRole('row').filter({ hasText: admin.email })).toHaveCount(1);
