@@ -28,13 +28,13 @@ test.describe('home', () => {
 
     await expect(page).toHaveURL('/status');
     await expectScreen(page, 'Status', 'System status');
+    // Keyboard and screen-reader users start on the new screen.
+    await expect(page.getByRole('main')).toBeFocused();
     // On a phone the sheet closed as the link was followed; the header's links say where you are.
     const after = await openMainNav(page);
     await expect(after.getByRole('link', { name: 'Status' })).toHaveAttribute('aria-current', 'page');
     await expect(after.getByRole('link', { name: 'Home' })).not.toHaveAttribute('aria-current');
     if (isPhoneWidth(page)) await page.keyboard.press('Escape');
-    // Keyboard and screen-reader users start on the new screen.
-    await expect(page.getByRole('main')).toBeFocused();
     expect(documentRequests).toEqual([]);
   });
 

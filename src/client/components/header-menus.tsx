@@ -135,7 +135,15 @@ export function NavSheet({ openAtOnce, signedOut }: LazyMenuProps & { signedOut:
       <SheetTrigger asChild>
         <MenuButton />
       </SheetTrigger>
-      <SheetContent side="left" className="w-72 gap-0 p-0">
+      <SheetContent
+        side="left"
+        className="w-72 gap-0 p-0"
+        onCloseAutoFocus={(event) => {
+          // Closed by following a link (openOn is still the old path): the new screen's
+          // <main> has the focus (app-shell.tsx), so it does not go back to Menu.
+          if (openOn !== null) event.preventDefault();
+        }}
+      >
         <SheetHeader className="border-b px-4 py-3">
           <SheetTitle className="text-base">{product.name}</SheetTitle>
           <SheetDescription className="sr-only">Where to go in {product.name}</SheetDescription>
