@@ -17,6 +17,9 @@ const statuses = {
   sent: { label: 'Sent', tone: 'success' },
   kept: { label: 'Kept (log transport)', tone: 'neutral' },
   failed: { label: 'Failed', tone: 'destructive' },
+  healthy: { label: 'Healthy', tone: 'success' },
+  degraded: { label: 'Degraded', tone: 'destructive' },
+  unreachable: { label: 'Unreachable', tone: 'destructive' },
 } as const satisfies Record<string, { label: string; tone: Tone }>;
 
 export type Status = keyof typeof statuses;

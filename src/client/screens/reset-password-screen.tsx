@@ -1,10 +1,7 @@
-import { useCallback, useId, useState } from 'react';
+import { useId } from 'react';
 import { CenteredCard } from '../components/centered-card.tsx';
-import { QueryError } from '../components/query-error.tsx';
-import { Skeleton } from '../components/ui/skeleton.tsx';
-import { DeadLink } from '../features/auth/dead-link.tsx';
+import { LinkNotUsable, useCheckedLink } from '../features/auth/checked-link.tsx';
 import { NewPasswordForm } from '../features/auth/new-password-form.tsx';
-import { useLinkCheck } from '../features/auth/use-link-check.ts';
 import { notices } from '../notifications/notices.ts';
 import { Link, useNavigate, useSearch } from '../router/router.tsx';
 import { trpc } from '../trpc.ts';
@@ -20,12 +17,8 @@ export function ResetPasswordScreen() {
   const headingId = useId();
   const { token } = useSearch('/reset-password');
   const navigate = useNavigate();
-  const check = useLinkCheck('reset', token);
+  const link = useCheckedLink('reset', token);
   const reset = trpc.auth.resetPassword.useMutation({ meta: { errorsShownInline: true } });
-  const [dead, setDead] = useState(false);
-  const onLinkDead = useCallback(() => {
-    setDead(true);
-  }, []);
 
   return (
     <CenteredCard
@@ -37,27 +30,14 @@ export function ResetPasswordScreen() {
         </p>
       }
     >
-      {!token ? (
-        <DeadLinkIncomplete />
-      ) : check.error ? (
-        <QueryError title="The link could not be checked" error={check.error} onRetry={() => void check.refetch()} />
-      ) : check.isPending ? (
-        <div className="grid gap-4" aria-busy="true">
-          <p className="sr-only" role="status">
-            Checking the link…
-          </p>
-          <Skeleton className="h-9" />
-          <Skeleton className="h-9" />
-          <Skeleton className="h-9" />
-        </div>
-      ) : dead || !check.data.usable ? (
-        <DeadLink kind="reset" />
+      {!token || !link.usable ? (
+        <LinkNotUsable link={link} incomplete={<DeadLinkIncomplete />} />
       ) : (
         <NewPasswordForm
           labelledBy={headingId}
           passwordLabel="New password"
           submitLabel="Set the new password"
-          onLinkDead={onLinkDead}
+          onLinkDead={link.onLinkDead}
           onSubmit={async (password) => {
             await reset.mutateAsync({ token, password });
             notices.success('Your password is changed', 'Every session signed in with the old password has ended.');

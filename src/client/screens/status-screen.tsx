@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { QueryError } from '../components/query-error.tsx';
-import { Badge } from '../components/ui/badge.tsx';
+import { StatusBadge } from '../components/status-badge.tsx';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../components/ui/card.tsx';
 import { Skeleton } from '../components/ui/skeleton.tsx';
 import { trpc } from '../trpc.ts';
@@ -12,18 +12,6 @@ function formatUptime(seconds: number): string {
   const hours = Math.floor(seconds / 3600);
   const minutes = Math.floor((seconds % 3600) / 60);
   return hours > 0 ? `${hours} h ${minutes} min` : minutes > 0 ? `${minutes} min ${seconds % 60} s` : `${seconds} s`;
-}
-
-/** A state as a badge: a green dot for good, the destructive colour for bad. */
-function StatusBadge({ good, children }: { good: boolean; children: ReactNode }) {
-  return good ? (
-    <Badge variant="outline" className="gap-1.5">
-      <span aria-hidden="true" className="size-1.5 rounded-full bg-emerald-500" />
-      {children}
-    </Badge>
-  ) : (
-    <Badge variant="destructive">{children}</Badge>
-  );
 }
 
 /**
@@ -56,12 +44,10 @@ export function StatusScreen() {
           render={(data) => (
             <Facts>
               <Fact term="Server">
-                <StatusBadge good={data.status === 'ok'}>{data.status === 'ok' ? 'Healthy' : 'Degraded'}</StatusBadge>
+                <StatusBadge status={data.status === 'ok' ? 'healthy' : 'degraded'} />
               </Fact>
               <Fact term="Database">
-                <StatusBadge good={data.database.status === 'up'}>
-                  {data.database.status === 'up' ? 'Healthy' : 'Unreachable'}
-                </StatusBadge>{' '}
+                <StatusBadge status={data.database.status === 'up' ? 'healthy' : 'unreachable'} />{' '}
                 <span className="text-muted-foreground tabular-nums">({data.database.latencyMs} ms)</span>
               </Fact>
               <Fact term="Checked at">{dateTime.format(data.checkedAt)}</Fact>

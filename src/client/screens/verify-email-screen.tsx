@@ -1,10 +1,7 @@
-import { useCallback, useId, useState } from 'react';
+import { useId } from 'react';
 import { CenteredCard } from '../components/centered-card.tsx';
-import { QueryError } from '../components/query-error.tsx';
-import { Skeleton } from '../components/ui/skeleton.tsx';
-import { DeadLink } from '../features/auth/dead-link.tsx';
+import { LinkNotUsable, useCheckedLink } from '../features/auth/checked-link.tsx';
 import { NewPasswordForm } from '../features/auth/new-password-form.tsx';
-import { useLinkCheck } from '../features/auth/use-link-check.ts';
 import { notices } from '../notifications/notices.ts';
 import { Link, useNavigate, useSearch } from '../router/router.tsx';
 import { trpc } from '../trpc.ts';
@@ -23,47 +20,33 @@ export function VerifyEmailScreen() {
   const { token } = useSearch('/verify-email');
   const session = useSessionChange();
   const navigate = useNavigate();
-  const check = useLinkCheck('verify', token);
+  const link = useCheckedLink('verify', token);
   const confirm = trpc.auth.verifyEmail.useMutation({ meta: { errorsShownInline: true } });
-  const [dead, setDead] = useState(false);
-  const onLinkDead = useCallback(() => {
-    setDead(true);
-  }, []);
 
   return (
     <CenteredCard
       headingId={headingId}
       title="Confirm your e-mail"
-      description={
-        token && check.data?.usable && !dead ? 'Choose the password for your account to finish signing up.' : undefined
-      }
+      description={link.usable ? 'Choose the password for your account to finish signing up.' : undefined}
     >
-      {!token ? (
-        <div role="alert" className="grid gap-2 text-sm">
-          <p>This link is incomplete: open the link from the e-mail again.</p>
-          <p>
-            <Link to="/sign-in">Sign in</Link>
-          </p>
-        </div>
-      ) : check.error ? (
-        <QueryError title="The link could not be checked" error={check.error} onRetry={() => void check.refetch()} />
-      ) : check.isPending ? (
-        <div className="grid gap-4" aria-busy="true">
-          <p className="sr-only" role="status">
-            Checking the link…
-          </p>
-          <Skeleton className="h-9" />
-          <Skeleton className="h-9" />
-          <Skeleton className="h-9" />
-        </div>
-      ) : dead || !check.data.usable ? (
-        <DeadLink kind="verify" />
+      {!token || !link.usable ? (
+        <LinkNotUsable
+          link={link}
+          incomplete={
+            <div role="alert" className="grid gap-2 text-sm">
+              <p>This link is incomplete: open the link from the e-mail again.</p>
+              <p>
+                <Link to="/sign-in">Sign in</Link>
+              </p>
+            </div>
+          }
+        />
       ) : (
         <NewPasswordForm
           labelledBy={headingId}
           passwordLabel="Choose a password"
           submitLabel="Confirm and sign in"
-          onLinkDead={onLinkDead}
+          onLinkDead={link.onLinkDead}
           onSubmit={async (password) => {
             await confirm.mutateAsync({ token, password });
             const viewer = await session.signedIn();
