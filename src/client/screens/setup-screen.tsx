@@ -1,8 +1,8 @@
+import { LinkCheckSkeleton } from '../components/form/link-check-skeleton.tsx';
 import { skipToken } from '@tanstack/react-query';
 import { useId } from 'react';
 import { CenteredCard } from '../components/centered-card.tsx';
 import { QueryError } from '../components/query-error.tsx';
-import { Skeleton } from '../components/ui/skeleton.tsx';
 import { toClientError } from '../errors/to-client-error.ts';
 import { CreateAdminForm } from '../features/setup/create-admin-form.tsx';
 import { isSetupLinkProblem, SetupLinkProblem } from '../features/setup/setup-link-problem.tsx';
@@ -39,14 +39,7 @@ export function SetupScreen() {
           }}
         />
       ) : link.isPending ? (
-        <div className="grid gap-4" aria-busy="true">
-          <p className="sr-only" role="status">
-            Checking the link…
-          </p>
-          <Skeleton className="h-9" />
-          <Skeleton className="h-9" />
-          <Skeleton className="h-9" />
-        </div>
+        <LinkCheckSkeleton />
       ) : (
         <>
           <p className="text-sm text-muted-foreground">

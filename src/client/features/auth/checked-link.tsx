@@ -1,6 +1,6 @@
+import { LinkCheckSkeleton } from '../../components/form/link-check-skeleton.tsx';
 import { useCallback, useState, type ReactNode } from 'react';
 import { QueryError } from '../../components/query-error.tsx';
-import { Skeleton } from '../../components/ui/skeleton.tsx';
 import { DeadLink } from './dead-link.tsx';
 import { useLinkCheck } from './use-link-check.ts';
 
@@ -38,16 +38,6 @@ export function LinkNotUsable({
     return (
       <QueryError title="The link could not be checked" error={check.error} onRetry={() => void check.refetch()} />
     );
-  if (check.isPending)
-    return (
-      <div className="grid gap-4" aria-busy="true">
-        <p className="sr-only" role="status">
-          Checking the link…
-        </p>
-        <Skeleton className="h-9" />
-        <Skeleton className="h-9" />
-        <Skeleton className="h-9" />
-      </div>
-    );
+  if (check.isPending) return <LinkCheckSkeleton />;
   return <DeadLink kind={link.kind} />;
 }

@@ -1,9 +1,8 @@
 import { useEffect } from 'react';
-import { limits } from '../../../shared/constants.ts';
 import { newPasswordFormSchema } from '../../../shared/schemas/auth.schema.ts';
 import { FormAlert } from '../../components/form/form-alert.tsx';
 import { SubmitButton } from '../../components/form/submit-button.tsx';
-import { TextField } from '../../components/form/text-field.tsx';
+import { NewPasswordFields } from '../../components/form/new-password-fields.tsx';
 import { useFormSubmit } from '../../components/form/use-form-submit.ts';
 import { useZodForm } from '../../components/form/use-zod-form.ts';
 
@@ -37,21 +36,7 @@ export function NewPasswordForm({
   return (
     <form noValidate aria-labelledby={labelledBy} onSubmit={onSubmit} className="grid gap-4">
       {formError && formError.code !== 'INVALID_TOKEN' ? <FormAlert error={formError} /> : null}
-      <TextField
-        form={form}
-        name="password"
-        label={passwordLabel}
-        type="password"
-        autoComplete="new-password"
-        hint={`At least ${limits.password.min} characters; a few words you remember work well.`}
-      />
-      <TextField
-        form={form}
-        name="confirmPassword"
-        label="Confirm password"
-        type="password"
-        autoComplete="new-password"
-      />
+      <NewPasswordFields form={form} passwordLabel={passwordLabel} />
       <SubmitButton busy={isSubmitting} className="w-full">
         {submitLabel}
       </SubmitButton>

@@ -1,7 +1,7 @@
-import { limits } from '../../../shared/constants.ts';
 import { confirmPasswordSchema, passwordsMatch, passwordsMismatch } from '../../../shared/schemas/auth.schema.ts';
 import { createAdminFieldsSchema } from '../../../shared/schemas/setup.schema.ts';
 import { FormAlert } from '../../components/form/form-alert.tsx';
+import { NewPasswordFields } from '../../components/form/new-password-fields.tsx';
 import { SubmitButton } from '../../components/form/submit-button.tsx';
 import { TextField } from '../../components/form/text-field.tsx';
 import { useFormSubmit } from '../../components/form/use-form-submit.ts';
@@ -47,21 +47,7 @@ export function CreateAdminForm({
       ) : null}
       <TextField form={form} name="name" label="Name" autoComplete="name" />
       <TextField form={form} name="email" label="E-mail" type="email" autoComplete="email" />
-      <TextField
-        form={form}
-        name="password"
-        label="Password"
-        type="password"
-        autoComplete="new-password"
-        hint={`At least ${limits.password.min} characters; a few words you remember work well.`}
-      />
-      <TextField
-        form={form}
-        name="confirmPassword"
-        label="Confirm password"
-        type="password"
-        autoComplete="new-password"
-      />
+      <NewPasswordFields form={form} />
       <SubmitButton busy={isSubmitting} className="w-full">
         Create the administrator
       </SubmitButton>
