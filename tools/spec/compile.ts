@@ -14,7 +14,7 @@ import {
   entityFile,
 } from './emit-typescript.ts';
 import { SpecError } from './load.ts';
-import type { Output } from './outputs.ts';
+import { writeOutputs, type Output, type WriteReport } from './outputs.ts';
 import { resolveEntities } from './resolve-entities.ts';
 import { specified, type Spec } from './spec-model.ts';
 import { validateSpec } from './validate.ts';
@@ -74,4 +74,10 @@ export async function compileSpec(spec: Spec): Promise<Compiled> {
   const docs = await pretty(emitSpecDocs(spec, entities), 'docs/spec.md');
   outputs.push({ kind: 'section', path: 'docs/spec.md', ...docsMarkers, content: `\n\n${docs.trimEnd()}\n\n` });
   return { outputs, entities };
+}
+
+/** Compiles `spec` and writes the result under `root`; a refused spec rejects before anything is written. */
+export async function compileInto(root: string, spec: Spec): Promise<WriteReport> {
+  const { outputs } = await compileSpec(spec);
+  return writeOutputs(root, outputs);
 }

@@ -14,10 +14,10 @@ import { ensureBootstrap } from './bootstrap.ts';
 ensureBootstrap(join(dirname(fileURLToPath(import.meta.url)), '../..'));
 const { writeSchemas } = await import('../../src/scripts/db/derive-schemas.ts');
 const { appRoot } = await import('../../src/server/paths.ts');
-const { compileSpec } = await import('./compile.ts');
+const { compileInto, compileSpec } = await import('./compile.ts');
 const { loadSpec } = await import('./load.ts');
 const { migrationHint } = await import('./migration-hint.ts');
-const { checkDrift, writeOutputs } = await import('./outputs.ts');
+const { checkDrift } = await import('./outputs.ts');
 
 async function main(): Promise<number> {
   const { values } = parseArgs({
@@ -25,15 +25,15 @@ async function main(): Promise<number> {
   });
   const root = resolve(appRoot, values.root ?? '.');
   for (const path of ensureBootstrap(root)) console.log(`Stubbed ${path}`);
-  const { outputs } = await compileSpec(await loadSpec(resolve(appRoot, values.spec ?? 'spec')));
+  const spec = await loadSpec(resolve(appRoot, values.spec ?? 'spec'));
   if (values.check) {
-    const differences = checkDrift(root, outputs);
+    const differences = checkDrift(root, (await compileSpec(spec)).outputs);
     for (const difference of differences) console.error(difference);
     console.log(differences.length ? 'Run `npm run spec` to bring them up to date.' : 'Up to date with spec/.');
     return differences.length ? 1 : 0;
   }
   const modelsBefore = migrationHint.read(root);
-  const report = writeOutputs(root, outputs);
+  const report = await compileInto(root, spec);
   for (const path of report.written) console.log(`Wrote ${path}`);
   for (const path of report.deleted) console.log(`Deleted ${path}`);
   for (const path of report.created) console.log(`Created ${path} (owned: yours to edit from now on)`);
