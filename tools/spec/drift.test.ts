@@ -16,6 +16,7 @@ describe("the product's own spec/", () => {
     expect(checkDrift(appRoot, outputs)).toEqual([]);
   });
 
+  // The product's own assertion: a copy compiled from an example (issue 19's CI leg) leaves it out.
   it('says "not specified" for all nine points, so the product stays as the foundation has it', async () => {
     expect(overallStatus(await loadSpec(join(appRoot, 'spec')))).toBe('not specified');
   });
@@ -65,9 +66,9 @@ describe('derived files in a copy of the project', () => {
       'src/shared/generated/entities/customer.ts',
       'src/shared/generated/entities/job.ts',
     ]);
-    // Back to what the repository holds for a spec that says nothing.
-    expect(readFileSync(join(root, 'prisma/models.prisma'), 'utf8')).toBe(
-      readFileSync(join(appRoot, 'prisma/models.prisma'), 'utf8'),
-    );
+    const models = readFileSync(join(root, 'prisma/models.prisma'), 'utf8');
+    expect(models).not.toMatch(/model (Job|Customer|SpecCounter) \{/);
+    expect(models).not.toContain('jobs Job[]');
+    for (const model of ['User', 'Session', 'EmailOutbox']) expect(models).toContain(`model ${model} {`);
   });
 });

@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { appRoot } from '../../src/server/paths.ts';
 import { field } from '../../src/shared/spec/fields.ts';
+import { specPoints } from '../../src/shared/spec/points.ts';
 import { compileInto, compileSpec } from './compile.ts';
 import { loadSpec, SpecError } from './load.ts';
 import { smallSpec } from './spec-fixture.ts';
@@ -173,12 +174,13 @@ describe('loading a spec folder', () => {
 
   it("refuses a missing file and a file holding another point's definition", async () => {
     dir = mkdtempSync(join(appRoot, 'tools/spec/.tmp-load-'));
-    cpSync(join(appRoot, 'spec'), dir, { recursive: true });
-    rmSync(join(dir, 'rules.ts'));
-    writeFileSync(join(dir, 'roles.ts'), readFileSync(join(dir, 'states.ts'), 'utf8'));
-    // The copy sits two folders deeper than spec/.
-    for (const file of readdirSync(dir))
-      writeFileSync(join(dir, file), readFileSync(join(dir, file), 'utf8').replaceAll("'../src/", "'../../../src/"));
+    const define = (point: string) => `define${point.charAt(0).toUpperCase()}${point.slice(1)}`;
+    const file = (point: string) =>
+      `import { ${define(point)} } from '../../../src/shared/spec/${point}.ts';\n` +
+      `import { notSpecified } from '../../../src/shared/spec/not-specified.ts';\n` +
+      `export default ${define(point)}(notSpecified);\n`;
+    for (const { name } of specPoints) if (name !== 'rules') writeFileSync(join(dir, `${name}.ts`), file(name));
+    writeFileSync(join(dir, 'roles.ts'), file('states'));
     const loading = loadSpec(dir);
     await expect(loading).rejects.toThrow('spec/rules.ts [5] rules: the file is missing');
     await expect(loading).rejects.toThrow('spec/roles.ts [6] roles: the default export must be defineRoles(…).');

@@ -185,7 +185,8 @@ export function inputSchema<const M extends EntityMeta>(meta: M): z.ZodType<Enti
   for (const { key, field, schema } of fieldEntries(meta, sentSchema)) {
     if (field.optional)
       shape[key] = z
-        .union([z.literal(''), z.null(), z.undefined(), schema])
+        .union([z.literal(''), z.null(), schema])
+        .optional()
         .transform((value: unknown) => (value === '' || value === undefined ? null : value));
     else shape[key] = 'default' in field && field.default !== undefined ? schema.optional() : schema;
   }
