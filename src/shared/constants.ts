@@ -6,9 +6,12 @@
  * so a limit is enforced by the same number on both sides. Validation schemas, page
  * sizes and (later) per-operation rate limits read from here.
  *
- * The specification has not given its own constants yet; the values below are the
- * foundation's defaults, chosen to bound every input (docs/spec.md, point 9).
+ * The specification's own constants come from spec/constants.ts (`npm run spec` writes
+ * generated/constants.ts) and are re-exported here as `specConstants`; the values below
+ * are the foundation's defaults, chosen to bound every input (docs/spec.md, point 9).
  */
+export { specConstants } from './generated/constants.ts';
+
 function deepFreeze<T extends object>(value: T): Readonly<T> {
   for (const inner of Object.values(value)) if (typeof inner === 'object' && inner !== null) deepFreeze(inner);
   return Object.freeze(value);

@@ -4,7 +4,9 @@
  * of the first chunk (issue 18, point 6; docs/decisions/0027-initial-js-budget.md).
  * Server code and docs import the whole catalogue from errors.ts.
  */
-export const errorCodes = {
+import { specErrorCodes } from './generated/error-codes.ts';
+
+export const foundationErrorCodes = {
   VALIDATION_FAILED: {
     trpcCode: 'BAD_REQUEST',
     httpStatus: 400,
@@ -157,6 +159,12 @@ export const errorCodes = {
   },
 } as const satisfies Record<string, ErrorCodeDefinition>;
 
+/**
+ * The whole catalogue: the foundation's codes, then the specification's (spec/errors.ts,
+ * compiled by `npm run spec`; the compiler refuses a spec code that clashes with one here).
+ */
+export const errorCodes = { ...foundationErrorCodes, ...specErrorCodes } as const;
+
 export interface ErrorCodeDefinition {
   trpcCode: TrpcCode;
   httpStatus: number;
@@ -175,6 +183,7 @@ type TrpcCode =
   | 'CONFLICT'
   | 'PAYLOAD_TOO_LARGE'
   | 'UNSUPPORTED_MEDIA_TYPE'
+  | 'UNPROCESSABLE_CONTENT'
   | 'TOO_MANY_REQUESTS'
   | 'INTERNAL_SERVER_ERROR'
   | 'NOT_IMPLEMENTED'

@@ -10,10 +10,11 @@
  * The codes, messages and statuses live in error-codes.ts (what the client imports);
  * the descriptions below are for docs/errors.md and stay out of the client.
  *
- * Add the specification's errors to error-codes.ts, each with a new code, and describe
- * each here; see docs/spec.md.
+ * The specification's errors come from spec/errors.ts (`npm run spec` writes their entries
+ * and descriptions under generated/); see docs/spec.md.
  */
 import { errorCodes, type AppErrorCode, type ErrorCodeDefinition } from './error-codes.ts';
+import { specErrorDescriptions } from './generated/error-descriptions.ts';
 
 export { appErrorCodes, errorCodes, isAppErrorCode, type AppErrorCode } from './error-codes.ts';
 
@@ -47,6 +48,7 @@ const errorDescriptions: Record<AppErrorCode, string> = {
   NOT_IMPLEMENTED: 'A placeholder operation: its contract exists, its specification does not yet.',
   UNAVAILABLE: 'A dependency (the database) does not answer, or the server cannot be reached.',
   STORAGE_FULL: 'A write found the disk full; `/readyz` says `storage full` meanwhile.',
+  ...specErrorDescriptions,
 };
 
 export interface ErrorDefinition extends ErrorCodeDefinition {

@@ -1,15 +1,15 @@
-/**
- * The nine points of the product's specification, where each lives in the code,
- * and whether the specification has supplied it. This record drives the status
- * table in docs/spec.md (`npm run docs`) and `npm run spec:status`; when a point
- * arrives, write it into its homes and flip its status here.
- */
-export type SpecStatus = 'specified' | 'not specified';
+import type { PointName } from '../../src/shared/spec/points.ts';
 
+/**
+ * The nine points of the product's specification and where each lives in the code.
+ * Whether a point is specified is read from spec/<point>.ts (tools/spec/spec-model.ts),
+ * never written here. This record and that status drive the table in docs/spec.md
+ * (`npm run docs`) and `npm run spec:status`.
+ */
 export interface SpecPoint {
   number: number;
+  name: PointName;
   title: string;
-  status: SpecStatus;
   /** Repository paths of the point's homes; a test fails when one does not exist. */
   homes: readonly string[];
   /** What is there today, in one sentence. */
@@ -19,54 +19,63 @@ export interface SpecPoint {
 export const specPoints: readonly SpecPoint[] = [
   {
     number: 1,
+    name: 'product',
     title: 'What it does and for whom',
-    status: 'not specified',
-    homes: ['src/shared/product.ts'],
-    today: 'Name, description and audience say "not specified"; the title, the shell and system.info read them.',
+    homes: ['spec/product.ts', 'src/shared/product.ts', 'src/shared/generated/product.ts'],
+    today:
+      'Compiled by `npm run spec`; until spec/product.ts says, name, description and audience say "not specified". The title, the shell and system.info read them.',
   },
   {
     number: 2,
+    name: 'screens',
     title: 'Screens and routes',
-    status: 'not specified',
-    homes: ['src/client/routes.tsx', 'src/client/navigation.ts', 'src/client/screens/'],
+    homes: ['spec/screens.ts', 'src/client/routes.tsx', 'src/client/navigation.ts', 'src/client/screens/'],
     today:
       'Home, status, not-found; sign-up, sign-in, verification, forgot and reset password; account; admin; mailbox; and the /records placeholder screen.',
   },
   {
     number: 3,
+    name: 'entities',
     title: 'Entities and fields',
-    status: 'not specified',
-    homes: ['prisma/models.prisma', 'src/shared/schemas/', 'src/server/db/selects.ts'],
+    homes: [
+      'spec/entities.ts',
+      'prisma/models.prisma',
+      'src/shared/generated/entities.ts',
+      'src/server/generated/selects.ts',
+      'src/shared/schemas/',
+      'src/server/db/selects.ts',
+    ],
     today:
-      'Identity (User, Session, Account, Verification, Apikey) and the e-mail outbox (EmailOutbox); no domain entity, no table for records.',
+      'Compiled by `npm run spec` into the marked part of models.prisma, entity metadata, zod schemas and selects. By hand: identity (User, Session, Account, Verification, Apikey) and the e-mail outbox (EmailOutbox).',
   },
   {
     number: 4,
+    name: 'states',
     title: 'States and transitions',
-    status: 'not specified',
-    homes: ['src/shared/states.ts'],
+    homes: ['spec/states.ts', 'src/shared/states.ts'],
     today: 'The defineMachine/transition helper, tested on a machine inside its test; no domain machine.',
   },
   {
     number: 5,
+    name: 'rules',
     title: 'Validation rules',
-    status: 'not specified',
-    homes: ['src/shared/schemas/'],
+    homes: ['spec/rules.ts', 'src/shared/schemas/'],
     today: 'Bounded building blocks (common.schema.ts) and the placeholder contracts (records.schema.ts).',
   },
   {
     number: 6,
+    name: 'roles',
     title: 'Roles and permissions',
-    status: 'not specified',
-    homes: ['src/shared/permissions.ts', 'src/server/trpc/init.ts', 'docs/access.md'],
+    homes: ['spec/roles.ts', 'src/shared/permissions.ts', 'src/server/trpc/init.ts', 'docs/access.md'],
     today:
       "The foundation's assumed roles, admin and member; every procedure declares public, signed-in or a permission.",
   },
   {
     number: 7,
+    name: 'calls',
     title: 'Calls it makes, including transactional e-mail',
-    status: 'not specified',
     homes: [
+      'spec/calls.ts',
       'src/server/router.ts',
       'src/server/features/',
       'src/server/trpc/procedure.ts',
@@ -77,16 +86,18 @@ export const specPoints: readonly SpecPoint[] = [
   },
   {
     number: 8,
+    name: 'errors',
     title: 'Error catalogue',
-    status: 'not specified',
-    homes: ['src/shared/errors.ts', 'docs/errors.md'],
-    today: "The foundation's catalogue (validation, auth, not found, conflict, limits, internal, not implemented).",
+    homes: ['spec/errors.ts', 'src/shared/errors.ts', 'src/shared/generated/error-codes.ts', 'docs/errors.md'],
+    today:
+      "Compiled by `npm run spec` into catalogue entries after the foundation's (validation, auth, not found, conflict, limits, internal, not implemented).",
   },
   {
     number: 9,
+    name: 'constants',
     title: 'Business constants and limits',
-    status: 'not specified',
-    homes: ['src/shared/constants.ts'],
-    today: "The foundation's default bounds for text, lists and pages.",
+    homes: ['spec/constants.ts', 'src/shared/constants.ts', 'src/shared/generated/constants.ts'],
+    today:
+      "Compiled by `npm run spec` into specConstants, beside the foundation's default bounds for text, lists and pages.",
   },
 ];

@@ -1,12 +1,18 @@
-/** `npm run spec:status`: the nine points of the specification, their status and homes. */
+/** `npm run spec:status`: the nine points as spec/ states them (specified or not), with their homes. */
+import { join } from 'node:path';
+import { appRoot } from '../../src/server/paths.ts';
+import { loadSpec } from '../spec/load.ts';
+import { overallStatus, pointStatuses } from '../spec/spec-model.ts';
 import { specPoints } from './spec-points.ts';
 
-const specified = specPoints.filter((point) => point.status === 'specified').length;
-console.log(`Specification: ${specified} of ${specPoints.length} points specified.\n`);
+const spec = await loadSpec(join(appRoot, 'spec'));
+const statuses = pointStatuses(spec);
+const specified = specPoints.filter((point) => statuses[point.name] === 'specified').length;
+console.log(`Specification: ${overallStatus(spec)} (${specified} of ${specPoints.length} points, read from spec/).\n`);
 for (const point of specPoints) {
-  const mark = point.status === 'specified' ? '[x]' : '[ ]';
-  console.log(`${mark} ${point.number}. ${point.title} (${point.status})`);
+  const status = statuses[point.name];
+  console.log(`${status === 'specified' ? '[x]' : '[ ]'} ${point.number}. ${point.title} (${status})`);
   console.log(`      home:  ${point.homes.join(', ')}`);
   console.log(`      today: ${point.today}`);
 }
-console.log('\nThe map with recipes: docs/spec.md');
+console.log('\nThe map with recipes: docs/spec.md; compile spec/ with `npm run spec`.');

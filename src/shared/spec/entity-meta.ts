@@ -1,0 +1,85 @@
+import type { NumberFormat } from './entities.ts';
+
+/**
+ * [3] What the compiler knows about one entity, resolved (defaults applied, constants
+ * looked up), as the runtime building blocks read it: src/shared/generated/entities.ts
+ * holds one per entity, `as const satisfies EntityMeta`. List/get/create/update/archive,
+ * the transitions, the forms and the screens are parameterised by it, not generated.
+ */
+export interface EntityMeta {
+  /** The spec's name, and the Prisma model's: 'WorkOrder'. */
+  readonly name: string;
+  /** The Prisma client's delegate: 'workOrder' (`db.workOrder`). */
+  readonly model: string;
+  readonly label: string;
+  readonly plural: string;
+  /** The field that names a record in lists and pickers, or null. */
+  readonly title: string | null;
+  /** Sequential numbers in the `number` column, or null. */
+  readonly number: NumberFormat | null;
+  /** In the spec's order; relations included. */
+  readonly fields: Readonly<Record<string, FieldMeta>>;
+  /** The fields the list's search box looks in (case-insensitive). */
+  readonly searchable: readonly string[];
+  /** Per role whose scope is 'own': the relation path from a record to the caller's user. */
+  readonly ownership: Readonly<Record<string, readonly string[]>>;
+  /** The state machine's column (`state`), or null when the entity has none. */
+  readonly states: { readonly states: readonly string[]; readonly initial: string } | null;
+}
+
+interface FieldCommon {
+  readonly label: string;
+  readonly optional: boolean;
+  readonly unique: boolean;
+  readonly searchable: boolean;
+}
+
+/** A field with every bound resolved: what a schema, a column, a form control and a filter need. */
+export type FieldMeta = FieldCommon &
+  (
+    | { readonly kind: 'string'; readonly min: number; readonly max: number; readonly default?: string }
+    | { readonly kind: 'text'; readonly max: number }
+    | { readonly kind: 'email'; readonly max: number }
+    | { readonly kind: 'phone'; readonly max: number }
+    | { readonly kind: 'int'; readonly min: number; readonly max: number; readonly default?: number }
+    | {
+        readonly kind: 'money';
+        /** ISO 4217, resolved from the constant the spec names. */
+        readonly currency: string;
+        /** The currency's minor-unit digits (Intl): 2 for EUR, 0 for JPY. */
+        readonly decimals: number;
+        readonly allowNegative: boolean;
+        readonly maxMinor: number;
+        readonly default?: number;
+      }
+    | { readonly kind: 'decimal'; readonly precision: number; readonly scale: number }
+    | { readonly kind: 'boolean'; readonly default?: boolean }
+    | { readonly kind: 'enum'; readonly values: readonly string[]; readonly default?: string }
+    | { readonly kind: 'date' }
+    | {
+        readonly kind: 'dateTime';
+        /** IANA zone, resolved from the constant the spec names. */
+        readonly zone: string;
+      }
+    | {
+        readonly kind: 'relation';
+        readonly cardinality: 'one';
+        /** An entity's name, or 'user'. */
+        readonly to: string;
+        /** The foreign-key column: 'vehicleId'. */
+        readonly column: string;
+      }
+    | {
+        readonly kind: 'relation';
+        readonly cardinality: 'many';
+        readonly to: string;
+        /** The `one` field on `to` that points back here. */
+        readonly via: string;
+      }
+  );
+
+/** The largest value a 32-bit integer column holds (PostgreSQL's `integer`): ints and money stay in it. */
+export const int32Max = 2_147_483_647;
+
+/** Characters a phone number may have: '+31 (0)20 123-4567' fits. */
+export const phoneMaxLength = 32;

@@ -1,0 +1,206 @@
+import { z } from 'zod';
+import { emailSchema, idSchema } from '../schemas/common.schema.ts';
+import { calendarDate, money, zonedDateTime } from '../schemas/fields.schema.ts';
+import type { EntityMeta, FieldMeta } from './entity-meta.ts';
+
+/**
+ * [3] The zod schemas of an entity, built from its metadata: the same code for every
+ * entity (a building block, not generated text), so its types follow the metadata
+ * `as const`. The form kit's codecs read money, dates and date-times from the strings a
+ * form holds (docs/decisions/0028-form-kit.md); every string is bounded by the field.
+ */
+
+type Fields<M extends EntityMeta> = M['fields'];
+interface OneRelation {
+  kind: 'relation';
+  cardinality: 'one';
+}
+interface Many {
+  kind: 'relation';
+  cardinality: 'many';
+}
+
+/** The key a field has in a record and an input: a `one` relation is its column. */
+type KeyOf<M extends EntityMeta, K> = K extends string
+  ? Fields<M>[K] extends Many
+    ? never
+    : Fields<M>[K] extends OneRelation
+      ? `${K}Id`
+      : K
+  : never;
+
+/** What a stored field holds. */
+type Stored<F> = F extends { kind: 'int' | 'money' }
+  ? number
+  : F extends { kind: 'boolean' }
+    ? boolean
+    : F extends { kind: 'enum'; values: readonly (infer V)[] }
+      ? V
+      : F extends { kind: 'dateTime' }
+        ? Date
+        : string;
+
+/** What a form sends for a field: codecs take strings. */
+type Sent<F> = F extends { kind: 'money' | 'date' | 'dateTime' | 'decimal' } ? string : Stored<F>;
+
+type Nullable<F, T> = F extends { optional: true } ? T | null : T;
+type MayOmit<F> = F extends { optional: true } ? true : F extends { default: unknown } ? true : false;
+
+export type EntityRecord<M extends EntityMeta> = {
+  -readonly [K in keyof Fields<M> as KeyOf<M, K>]: Nullable<Fields<M>[K], Stored<Fields<M>[K]>>;
+} & {
+  id: string;
+  version: number;
+  createdAt: Date;
+  updatedAt: Date;
+  archivedAt: Date | null;
+} & (M['number'] extends null ? unknown : { number: string }) &
+  (M['states'] extends { states: readonly (infer S)[] } ? { state: S } : unknown);
+
+type InputKeys<M extends EntityMeta, Omittable extends boolean> = {
+  [K in keyof Fields<M>]: MayOmit<Fields<M>[K]> extends Omittable ? K : never;
+}[keyof Fields<M>];
+
+/** What a create form sends (before its codecs run). */
+export type EntityFormValues<M extends EntityMeta> = {
+  -readonly [K in InputKeys<M, false> as KeyOf<M, K>]: Sent<Fields<M>[K]>;
+} & { -readonly [K in InputKeys<M, true> as KeyOf<M, K>]?: Sent<Fields<M>[K]> | null };
+
+/** What the create input holds after its codecs ran: what is stored. */
+export type EntityInput<M extends EntityMeta> = {
+  -readonly [K in InputKeys<M, false> as KeyOf<M, K>]: Stored<Fields<M>[K]>;
+} & { -readonly [K in InputKeys<M, true> as KeyOf<M, K>]?: Stored<Fields<M>[K]> | null };
+
+const atMost = (count: number) => `At most ${count} characters`;
+
+/** A bounded string (trimmed). */
+function text(min: number, max: number) {
+  const base = z.string().trim().max(max, atMost(max));
+  return min > 0 ? base.min(min, min === 1 ? 'Required' : `At least ${min} characters`) : base;
+}
+
+function decimal(precision: number, scale: number) {
+  const whole = precision - scale;
+  const pattern = new RegExp(`^-?\\d{1,${whole}}${scale > 0 ? `(\\.\\d{1,${scale}})?` : ''}$`);
+  const example = scale > 0 ? `12.${'5'.repeat(scale)}` : '12';
+  return z
+    .string()
+    .trim()
+    .max(precision + 2)
+    .regex(pattern, `Enter a number like ${example}: at most ${whole} digits before the point and ${scale} after.`);
+}
+
+/** What a client sends for one field. */
+function sentSchema(field: FieldMeta): z.ZodType {
+  switch (field.kind) {
+    case 'string':
+      return text(field.optional ? 0 : field.min, field.max);
+    case 'text':
+      return text(0, field.max);
+    case 'email':
+      return emailSchema;
+    case 'phone':
+      return text(0, field.max).regex(/^\+?[0-9 ()./-]{4,}$/, 'Enter a phone number: digits, spaces, + ( ) and -.');
+    case 'int':
+      return z.number().int().min(field.min).max(field.max);
+    case 'money':
+      return money({ decimals: field.decimals, allowNegative: field.allowNegative, maxMinor: field.maxMinor });
+    case 'decimal':
+      return decimal(field.precision, field.scale);
+    case 'boolean':
+      return z.boolean();
+    case 'enum':
+      return z.enum(field.values as [string, ...string[]]);
+    case 'date':
+      return calendarDate();
+    case 'dateTime':
+      return zonedDateTime(field.zone);
+    case 'relation':
+      return idSchema;
+  }
+}
+
+/** What is stored for one field, as a record carries it. */
+function storedSchema(field: FieldMeta): z.ZodType {
+  switch (field.kind) {
+    case 'int':
+      return z.number().int().min(field.min).max(field.max);
+    case 'money':
+      return z
+        .number()
+        .int()
+        .min(field.allowNegative ? -field.maxMinor : 0)
+        .max(field.maxMinor);
+    case 'decimal':
+      return decimal(field.precision, field.scale);
+    case 'date':
+      return z.string().max(10);
+    case 'dateTime':
+      return z.date();
+    case 'email':
+    case 'phone':
+    case 'string':
+    case 'text':
+      return z.string().max(field.max);
+    default:
+      return sentSchema(field);
+  }
+}
+
+function keyOf(name: string, field: FieldMeta): string | null {
+  if (field.kind !== 'relation') return name;
+  return field.cardinality === 'one' ? field.column : null;
+}
+
+function fieldEntries(meta: EntityMeta, schemaOf: (field: FieldMeta) => z.ZodType) {
+  return Object.entries(meta.fields).flatMap(([name, field]) => {
+    const key = keyOf(name, field);
+    return key === null ? [] : [{ key, field, schema: schemaOf(field) }];
+  });
+}
+
+/** The schema of a stored record, as an explicit select returns it (`select` below). */
+export function recordSchema<const M extends EntityMeta>(meta: M): z.ZodType<EntityRecord<M>> {
+  const shape: Record<string, z.ZodType> = {
+    id: idSchema,
+    version: z.number().int().min(1),
+    createdAt: z.date(),
+    updatedAt: z.date(),
+    archivedAt: z.date().nullable(),
+  };
+  if (meta.number) shape.number = z.string().max(meta.number.prefix.length + 12);
+  if (meta.states) shape.state = z.enum(meta.states.states as [string, ...string[]]);
+  for (const { key, field, schema } of fieldEntries(meta, storedSchema))
+    shape[key] = field.optional ? schema.nullable() : schema;
+  return z.object(shape) as unknown as z.ZodType<EntityRecord<M>>;
+}
+
+/**
+ * The schema of a create input: what a form sends, parsed into what is stored. An
+ * optional field may be left out, null or '' (an emptied form field), all meaning
+ * null; a field with a default may be left out (the database fills it).
+ */
+export function inputSchema<const M extends EntityMeta>(meta: M): z.ZodType<EntityInput<M>, EntityFormValues<M>> {
+  const shape: Record<string, z.ZodType> = {};
+  for (const { key, field, schema } of fieldEntries(meta, sentSchema)) {
+    if (field.optional)
+      shape[key] = z
+        .union([z.literal(''), z.null(), schema])
+        .optional()
+        .transform((value: unknown) => (value === '' || value === undefined ? null : value));
+    else shape[key] = 'default' in field && field.default !== undefined ? schema.optional() : schema;
+  }
+  return z.object(shape) as unknown as z.ZodType<EntityInput<M>, EntityFormValues<M>>;
+}
+
+/** The explicit select of a record: every column `recordSchema` has, nothing else. */
+export function selectOf(meta: EntityMeta): Readonly<Record<string, true>> {
+  const keys = ['id', 'version', 'createdAt', 'updatedAt', 'archivedAt'];
+  if (meta.number) keys.push('number');
+  if (meta.states) keys.push('state');
+  for (const [name, field] of Object.entries(meta.fields)) {
+    const key = keyOf(name, field);
+    if (key !== null) keys.push(key);
+  }
+  return Object.fromEntries(keys.map((key) => [key, true as const]));
+}

@@ -1,0 +1,48 @@
+import type { EntityNameOf } from './entities.ts';
+import type { NotSpecified } from './not-specified.ts';
+import type { SpecPoint, ValueOf } from './points.ts';
+
+/** Every record, or only the caller's own (reached by the role's `own` path). */
+export type Scope = 'all' | 'own';
+
+/** What a role may do with one entity's records; an action left out is not allowed. */
+export interface EntityGrant {
+  readonly read?: Scope;
+  readonly create?: Scope;
+  readonly update?: Scope;
+  readonly archive?: Scope;
+}
+
+export interface RoleSpec<Entity extends string = string> {
+  /** Who holds the role, in a line. */
+  readonly description: string;
+  /** 'everything'; or per entity a scope for every action, or a grant per action. */
+  readonly can: 'everything' | Readonly<Partial<Record<Entity, Scope | EntityGrant>>>;
+  /**
+   * What "own" means, per entity: the relation path from a record to the caller's user,
+   * e.g. `{ WorkOrder: 'technician', Vehicle: 'customer.user' }`.
+   */
+  readonly own?: Readonly<Partial<Record<Entity, string>>>;
+}
+
+export type RolesSpec = Readonly<Record<string, RoleSpec>>;
+
+/**
+ * [6] Declares the roles, what each may do, and what "own" means for each
+ * (spec/roles.ts). Takes the entities point so entity names are checked.
+ * @example
+ * export default defineRoles(entities, {
+ *   technician: { description: '…', can: { WorkOrder: { read: 'own', update: 'own' } }, own: { WorkOrder: 'technician' } },
+ * });
+ */
+export function defineRoles(value: NotSpecified): SpecPoint<'roles', never>;
+export function defineRoles<
+  EntitiesPoint,
+  const R extends Readonly<Record<string, RoleSpec<EntityNameOf<EntitiesPoint>>>>,
+>(entities: EntitiesPoint, value: R): SpecPoint<'roles', R>;
+export function defineRoles(...args: [NotSpecified] | [unknown, RolesSpec]): SpecPoint<'roles', RolesSpec> {
+  return { point: 'roles', value: args.length === 1 ? args[0] : args[1] };
+}
+
+/** The role names of a `defineRoles` result. */
+export type RoleNameOf<P> = Extract<keyof ValueOf<P>, string>;

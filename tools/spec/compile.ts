@@ -1,0 +1,83 @@
+import { join } from 'node:path';
+import { format, resolveConfig } from 'prettier';
+import type { EntityMeta } from '../../src/shared/spec/entity-meta.ts';
+import { appRoot } from '../../src/server/paths.ts';
+import { docsMarkers, emitSpecDocs } from './emit-docs.ts';
+import { emitPrisma, prismaMarkers } from './emit-prisma.ts';
+import {
+  emitConstants,
+  emitEntity,
+  emitEntityIndex,
+  emitErrors,
+  emitProduct,
+  emitSelects,
+  entityFile,
+} from './emit-typescript.ts';
+import { SpecError } from './load.ts';
+import { writeOutputs, type Output, type WriteReport } from './outputs.ts';
+import { resolveEntities } from './resolve-entities.ts';
+import { specified, type Spec } from './spec-model.ts';
+import { validateSpec } from './validate.ts';
+
+export interface Compiled {
+  outputs: Output[];
+  /** The resolved entities, for tests and the runtime's later steps. */
+  entities: EntityMeta[];
+}
+
+/** Derived text goes through Prettier with the project's settings, so `format:check` and the drift check agree. */
+async function pretty(text: string, path: string): Promise<string> {
+  const options = await resolveConfig(join(appRoot, path));
+  return format(text, { ...options, filepath: path });
+}
+
+/**
+ * Compiles a specification fully in memory: validates it (a SpecError lists every
+ * problem), then returns every output. Nothing touches the disk here, so a refused spec
+ * writes nothing and a test can compile any spec without writing into the repository.
+ * Step 1 of issue 19 compiles [1] product, [3] entities, [8] errors and [9] constants;
+ * the other points are validated and rendered into docs/spec.md.
+ */
+export async function compileSpec(spec: Spec): Promise<Compiled> {
+  const problems = validateSpec(spec);
+  if (problems.length) throw new SpecError(problems);
+
+  const entities = resolveEntities(spec);
+  const errors = emitErrors(specified(spec.errors));
+  const prisma = emitPrisma(entities);
+  const typescript: [string, string][] = [
+    ['src/shared/generated/product.ts', emitProduct(spec.product)],
+    ['src/shared/generated/constants.ts', emitConstants(specified(spec.constants))],
+    ['src/shared/generated/error-codes.ts', errors.codes],
+    ['src/shared/generated/error-descriptions.ts', errors.descriptions],
+    ['src/shared/generated/entities.ts', emitEntityIndex(entities)],
+    ...entities.map((meta): [string, string] => [entityFile(meta), emitEntity(meta)]),
+    ['src/server/generated/selects.ts', emitSelects(entities)],
+  ];
+  const outputs: Output[] = [];
+  for (const [path, text] of typescript) outputs.push({ kind: 'file', path, content: await pretty(text, path) });
+
+  outputs.push(
+    {
+      kind: 'section',
+      path: 'prisma/models.prisma',
+      ...prismaMarkers.models,
+      content: prisma.models ? `\n\n${prisma.models}\n\n` : '\n',
+    },
+    {
+      kind: 'section',
+      path: 'prisma/models.prisma',
+      ...prismaMarkers.userRelations,
+      content: prisma.userRelations ? `\n${prisma.userRelations}\n` : '\n',
+    },
+  );
+  const docs = await pretty(emitSpecDocs(spec, entities), 'docs/spec.md');
+  outputs.push({ kind: 'section', path: 'docs/spec.md', ...docsMarkers, content: `\n\n${docs.trimEnd()}\n\n` });
+  return { outputs, entities };
+}
+
+/** Compiles `spec` and writes the result under `root`; a refused spec rejects before anything is written. */
+export async function compileInto(root: string, spec: Spec): Promise<WriteReport> {
+  const { outputs } = await compileSpec(spec);
+  return writeOutputs(root, outputs);
+}

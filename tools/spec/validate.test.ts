@@ -1,0 +1,188 @@
+import { cpSync, mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import { appRoot } from '../../src/server/paths.ts';
+import { field } from '../../src/shared/spec/fields.ts';
+import { specPoints } from '../../src/shared/spec/points.ts';
+import { compileInto, compileSpec } from './compile.ts';
+import { loadSpec, SpecError } from './load.ts';
+import { smallSpec } from './spec-fixture.ts';
+import type { EntitiesSpec } from '../../src/shared/spec/entities.ts';
+import type { ScreensSpec } from '../../src/shared/spec/screens.ts';
+import type { Spec } from './spec-model.ts';
+import { validateSpec } from './validate.ts';
+
+/** A copy of the small spec with the value at `path` replaced (removed when `value` is undefined). */
+function broken(path: string, value: unknown): Spec {
+  const spec = structuredClone(smallSpec());
+  const keys = path.split('.');
+  const last = keys.pop() ?? '';
+  let node = spec as unknown as Record<string, unknown>;
+  for (const key of keys) node = node[key] as Record<string, unknown>;
+  if (value === undefined) Reflect.deleteProperty(node, last);
+  else node[last] = value;
+  return spec;
+}
+
+const small = smallSpec() as { entities: EntitiesSpec; screens: ScreensSpec };
+
+describe('a bad specification is refused, one message per problem naming file, point and name', () => {
+  it('accepts the small spec the cases below break', () => {
+    expect(validateSpec(smallSpec())).toEqual([]);
+  });
+
+  it.each<[string, string, unknown, string]>([
+    [
+      'a relation to an unknown entity',
+      'entities.Job.fields.helper',
+      field.one('Helper'),
+      "spec/entities.ts [3] entities: Job.helper: relation to unknown entity 'Helper'.",
+    ],
+    [
+      'an event to an undeclared state',
+      'states.Job.events.finish.to',
+      'closed',
+      "spec/states.ts [4] states: Job.finish: event to or from undeclared state 'closed'.",
+    ],
+    [
+      'an event from an undeclared state',
+      'states.Job.events.finish.from',
+      ['open', 'waiting'],
+      "spec/states.ts [4] states: Job.finish: event to or from undeclared state 'waiting'.",
+    ],
+    [
+      'a permission for an undeclared role (an event)',
+      'states.Job.events.finish.who',
+      ['staff', 'manager'],
+      "spec/states.ts [4] states: Job.finish: permission for undeclared role 'manager'.",
+    ],
+    [
+      'a permission for an undeclared role (a screen)',
+      'screens.jobs.who',
+      ['boss'],
+      "spec/screens.ts [2] screens: jobs: permission for undeclared role 'boss'.",
+    ],
+    [
+      'an error code used but not declared',
+      'rules.inHours.error',
+      'CLOSED',
+      "spec/rules.ts [5] rules: inHours: raises error code 'CLOSED', which spec/errors.ts does not declare.",
+    ],
+    [
+      'an error code clashing with a foundation code',
+      'errors.NOT_FOUND',
+      { status: 404, message: 'Gone.', when: 'Never.' },
+      'spec/errors.ts [8] errors: NOT_FOUND: clashes with a foundation code',
+    ],
+    [
+      'a screen without a route',
+      'screens.jobs.route',
+      undefined,
+      "spec/screens.ts [2] screens: jobs: a screen without a route: give it one starting with '/'.",
+    ],
+    [
+      'a duplicate route',
+      'screens.moreJobs',
+      small.screens.jobs,
+      "spec/screens.ts [2] screens: moreJobs: duplicate route '/jobs': jobs has it.",
+    ],
+    [
+      'entity names that differ only in case',
+      'entities.JOB',
+      small.entities.Job,
+      'spec/entities.ts [3] entities: JOB: duplicate name: differs from Job only in case.',
+    ],
+    [
+      'a field named like a standard column',
+      'entities.Job.fields.version',
+      field.int(),
+      'spec/entities.ts [3] entities: Job.version: duplicate name: every entity has',
+    ],
+    [
+      'an entity named like a foundation model',
+      'entities.Session',
+      { fields: { name: field.string() } },
+      'spec/entities.ts [3] entities: Session: clashes with a foundation model',
+    ],
+    [
+      'a guard naming no rule',
+      'states.Job.events.finish.guards',
+      ['inHourz'],
+      "spec/states.ts [4] states: Job.finish: guard 'inHourz' is not a rule in spec/rules.ts.",
+    ],
+    [
+      'an "own" without a path to the user',
+      'roles.client.own.Job',
+      'title',
+      "spec/roles.ts [6] roles: client.own.Job: 'title' is not a path of one-relations ending at a user.",
+    ],
+    [
+      'a money field whose currency is no constant',
+      'entities.Job.fields.price',
+      field.money({ currency: 'euro' }),
+      "spec/entities.ts [3] entities: Job.price: currency 'euro' must name a constant",
+    ],
+    [
+      'a time zone Intl does not know',
+      'constants.zone',
+      { kind: 'timeZone', zone: 'Europe/Atlantis' },
+      "spec/constants.ts [9] constants: zone: 'Europe/Atlantis' is not a time zone Intl knows",
+    ],
+  ])('%s', (_, path, value, message) => {
+    const problems = validateSpec(broken(path, value));
+    expect(problems).toHaveLength(1);
+    expect(problems[0]).toContain(message);
+  });
+});
+
+describe('a refused spec writes nothing', () => {
+  let root = '';
+  afterEach(() => {
+    rmSync(root, { recursive: true, force: true });
+  });
+
+  it('rejects with every problem before a file is touched', async () => {
+    root = mkdtempSync(join(tmpdir(), 'spec-refused-'));
+    cpSync(join(appRoot, 'prisma/models.prisma'), join(root, 'prisma/models.prisma'));
+    cpSync(join(appRoot, 'docs/spec.md'), join(root, 'docs/spec.md'));
+    const before = readdirSync(root, { recursive: true }).sort();
+    const models = readFileSync(join(root, 'prisma/models.prisma'), 'utf8');
+
+    const spec = broken('entities.Job.fields.customer', field.one('Client'));
+    (spec.screens as Record<string, { route: string }>).jobs = { ...small.screens.jobs, route: 'jobs' };
+    const refusal = compileInto(root, spec);
+    await expect(refusal).rejects.toThrow(SpecError);
+    await expect(refusal).rejects.toThrow(/nothing was written[\s\S]*Job\.customer[\s\S]*screens: jobs/);
+
+    expect(readdirSync(root, { recursive: true }).sort()).toEqual(before);
+    expect(readFileSync(join(root, 'prisma/models.prisma'), 'utf8')).toBe(models);
+  });
+
+  it('compiles the small spec (the cases above start from a spec that works)', async () => {
+    await expect(compileSpec(smallSpec())).resolves.toMatchObject({
+      entities: [{ name: 'Customer' }, { name: 'Job' }],
+    });
+  });
+});
+
+describe('loading a spec folder', () => {
+  let dir = '';
+  afterEach(() => {
+    rmSync(dir, { recursive: true, force: true });
+  });
+
+  it("refuses a missing file and a file holding another point's definition", async () => {
+    dir = mkdtempSync(join(appRoot, 'tools/spec/.tmp-load-'));
+    const define = (point: string) => `define${point.charAt(0).toUpperCase()}${point.slice(1)}`;
+    const file = (point: string) =>
+      `import { ${define(point)} } from '../../../src/shared/spec/${point}.ts';\n` +
+      `import { notSpecified } from '../../../src/shared/spec/not-specified.ts';\n` +
+      `export default ${define(point)}(notSpecified);\n`;
+    for (const { name } of specPoints) if (name !== 'rules') writeFileSync(join(dir, `${name}.ts`), file(name));
+    writeFileSync(join(dir, 'roles.ts'), file('states'));
+    const loading = loadSpec(dir);
+    await expect(loading).rejects.toThrow('spec/rules.ts [5] rules: the file is missing');
+    await expect(loading).rejects.toThrow('spec/roles.ts [6] roles: the default export must be defineRoles(…).');
+  });
+});
