@@ -1,5 +1,5 @@
 import { execFileSync } from 'node:child_process';
-import { cpSync, mkdirSync, readdirSync, rmSync, symlinkSync } from 'node:fs';
+import { cpSync, mkdirSync, readdirSync, realpathSync, rmSync, symlinkSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 
 /**
@@ -22,7 +22,8 @@ export function projectFiles(root: string): string[] {
  * link (the copy installs nothing; its Prisma clients are generated into its own src/).
  */
 export function copyProject(root: string, target: string): number {
-  const files = projectFiles(root).filter((file) => !file.startsWith('examples/'));
+  // node_modules may itself be a link (a worktree's), which .gitignore's `node_modules/` does not match.
+  const files = projectFiles(root).filter((file) => !file.startsWith('examples/') && file !== 'node_modules');
   for (const file of files) {
     const to = join(target, file);
     mkdirSync(dirname(to), { recursive: true });
@@ -33,7 +34,7 @@ export function copyProject(root: string, target: string): number {
       if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error;
     }
   }
-  symlinkSync(join(root, 'node_modules'), join(target, 'node_modules'), 'dir');
+  symlinkSync(realpathSync(join(root, 'node_modules')), join(target, 'node_modules'), 'dir');
   return files.length;
 }
 
