@@ -9,7 +9,6 @@ import type { EntitiesSpec } from '../../src/shared/spec/entities.ts';
 import { compileInto } from './compile.ts';
 import { writeOwned } from './outputs.ts';
 import { smallSpec } from './spec-fixture.ts';
-import type { Spec } from './spec-model.ts';
 
 // Lesson 2 of the spec compiler (docs/decisions/0029-spec-compiler.md): owned code
 // type-checks against the derived contracts, so a spec change shows up as a compile
