@@ -176,11 +176,12 @@ export function recordSchema<const M extends EntityMeta>(meta: M): z.ZodType<Ent
 }
 
 /**
- * The schema of a create input: what a form sends, parsed into what is stored. An
- * optional field may be left out, null or '' (an emptied form field), all meaning
- * null; a field with a default may be left out (the database fills it).
+ * The fields of a create input, each what a form sends parsed into what is stored. An
+ * optional field may be left out, null or '' (an emptied form field), all meaning null;
+ * a field with a default may be left out (the database fills it). The runtime's update
+ * and filter inputs compose from it (`.partial()`, `id` and `version` beside it).
  */
-export function inputSchema<const M extends EntityMeta>(meta: M): z.ZodType<EntityInput<M>, EntityFormValues<M>> {
+export function inputShape(meta: EntityMeta): Record<string, z.ZodType> {
   const shape: Record<string, z.ZodType> = {};
   for (const { key, field, schema } of fieldEntries(meta, sentSchema)) {
     if (field.optional)
@@ -190,7 +191,12 @@ export function inputSchema<const M extends EntityMeta>(meta: M): z.ZodType<Enti
         .transform((value: unknown) => (value === '' || value === undefined ? null : value));
     else shape[key] = 'default' in field && field.default !== undefined ? schema.optional() : schema;
   }
-  return z.object(shape) as unknown as z.ZodType<EntityInput<M>, EntityFormValues<M>>;
+  return shape;
+}
+
+/** The schema of a create input (`inputShape`), typed from the metadata. */
+export function inputSchema<const M extends EntityMeta>(meta: M): z.ZodType<EntityInput<M>, EntityFormValues<M>> {
+  return z.object(inputShape(meta)) as unknown as z.ZodType<EntityInput<M>, EntityFormValues<M>>;
 }
 
 /** The explicit select of a record: every column `recordSchema` has, nothing else. */
