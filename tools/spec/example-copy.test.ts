@@ -43,7 +43,7 @@ function project(): string {
 }
 
 describe('the example copy', () => {
-  it('holds the project’s files, new ones included, without build output, databases or the examples', () => {
+  it('holds the project’s files, new ones included, without build output or databases', () => {
     const root = project();
     const copy = tempDir();
     copyProject(root, copy);
@@ -51,7 +51,6 @@ describe('the example copy', () => {
     expect(existsSync(join(copy, 'src/new-file.ts'))).toBe(true);
     expect(existsSync(join(copy, 'dist/app.js'))).toBe(false);
     expect(existsSync(join(copy, 'data.db'))).toBe(false);
-    expect(existsSync(join(copy, 'examples'))).toBe(false);
     // Linked, not copied: the copy installs nothing.
     expect(lstatSync(join(copy, 'node_modules')).isSymbolicLink()).toBe(true);
     expect(existsSync(join(copy, 'node_modules/zod/index.js'))).toBe(true);

@@ -18,12 +18,12 @@ export function projectFiles(root: string): string[] {
 
 /**
  * Copies the project into `target` for an example to be compiled into, leaving the
- * repository untouched: the examples themselves stay behind, and node_modules is a
- * link (the copy installs nothing; its Prisma clients are generated into its own src/).
+ * repository untouched. node_modules is a link (the copy installs nothing; its Prisma
+ * clients are generated into its own src/).
  */
 export function copyProject(root: string, target: string): number {
   // node_modules may itself be a link (a worktree's), which .gitignore's `node_modules/` does not match.
-  const files = projectFiles(root).filter((file) => !file.startsWith('examples/') && file !== 'node_modules');
+  const files = projectFiles(root).filter((file) => file !== 'node_modules');
   for (const file of files) {
     const to = join(target, file);
     mkdirSync(dirname(to), { recursive: true });
