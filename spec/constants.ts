@@ -1,6 +1,6 @@
 // [9] Business constants: numbers, strings, time zones.
 // Not specified yet; examples/workshop/spec/constants.ts shows a filled-in one (docs/spec.md).
-import { defineConstants } from '../src/shared/spec/constants.ts';
-import { notSpecified } from '../src/shared/spec/not-specified.ts';
+import { defineConstants } from '#spec/constants.ts';
+import { notSpecified } from '#spec/not-specified.ts';
 
 export default defineConstants(notSpecified);

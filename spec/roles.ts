@@ -1,6 +1,6 @@
 // [6] Roles, what each may do, and what "own" means for each.
 // Not specified yet; examples/workshop/spec/roles.ts shows a filled-in one (docs/spec.md).
-import { defineRoles } from '../src/shared/spec/roles.ts';
-import { notSpecified } from '../src/shared/spec/not-specified.ts';
+import { defineRoles } from '#spec/roles.ts';
+import { notSpecified } from '#spec/not-specified.ts';
 
 export default defineRoles(notSpecified);

@@ -16,10 +16,14 @@ describe("the product's own spec/", () => {
     expect(checkDrift(appRoot, outputs)).toEqual([]);
   });
 
-  // The product's own assertion: a copy compiled from an example (issue 19's CI leg) leaves it out.
-  it('says "not specified" for all nine points, so the product stays as the foundation has it', async () => {
-    expect(overallStatus(await loadSpec(join(appRoot, 'spec')))).toBe('not specified');
-  });
+  // The product's own assertion. In a copy compiled from an example (`npm run test:example`,
+  // which sets SPEC_EXAMPLE_COPY) spec/ is the example's, so there it is reported as skipped.
+  it.skipIf(process.env.SPEC_EXAMPLE_COPY)(
+    'says "not specified" for all nine points, so the product stays as the foundation has it',
+    async () => {
+      expect(overallStatus(await loadSpec(join(appRoot, 'spec')))).toBe('not specified');
+    },
+  );
 });
 
 describe('derived files in a copy of the project', () => {

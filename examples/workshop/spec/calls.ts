@@ -1,6 +1,6 @@
 // [7] Calls: operations and transactional e-mails.
-import { defineCalls } from '../../../src/shared/spec/calls.ts';
-import { field } from '../../../src/shared/spec/fields.ts';
+import { defineCalls } from '#spec/calls.ts';
+import { field } from '#spec/fields.ts';
 import entities from './entities.ts';
 import errors from './errors.ts';
 import roles from './roles.ts';

@@ -1,5 +1,5 @@
 // [9] Business constants.
-import { defineConstants, timeZone } from '../../../src/shared/spec/constants.ts';
+import { defineConstants, timeZone } from '#spec/constants.ts';
 
 export default defineConstants({
   shopTimeZone: timeZone('Europe/Amsterdam'),

@@ -1,5 +1,5 @@
 // [3] Entities and fields.
-import { defineEntities, field } from '../../../src/shared/spec/entities.ts';
+import { defineEntities, field } from '#spec/entities.ts';
 
 export default defineEntities({
   Customer: {

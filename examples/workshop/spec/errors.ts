@@ -1,5 +1,5 @@
 // [8] The error catalogue: every code the rules and operations raise beyond the foundation's.
-import { defineErrors } from '../../../src/shared/spec/errors.ts';
+import { defineErrors } from '#spec/errors.ts';
 
 export default defineErrors({
   CUSTOMER_NOT_FOUND: {

@@ -1,5 +1,5 @@
 // [1] What the product is and for whom.
-import { defineProduct } from '../../../src/shared/spec/product.ts';
+import { defineProduct } from '#spec/product.ts';
 
 export default defineProduct({
   name: 'Workshop',

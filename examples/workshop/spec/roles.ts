@@ -1,5 +1,5 @@
 // [6] Roles, what each may do, and what "own" means.
-import { defineRoles } from '../../../src/shared/spec/roles.ts';
+import { defineRoles } from '#spec/roles.ts';
 import entities from './entities.ts';
 
 export default defineRoles(entities, {

@@ -1,5 +1,5 @@
 // [5] Rules beyond a single field, each naming the error it raises.
-import { defineRules } from '../../../src/shared/spec/rules.ts';
+import { defineRules } from '#spec/rules.ts';
 import constants from './constants.ts';
 import entities from './entities.ts';
 import errors from './errors.ts';

@@ -1,5 +1,5 @@
 // [2] Screens and routes.
-import { defineScreens } from '../../../src/shared/spec/screens.ts';
+import { defineScreens } from '#spec/screens.ts';
 import entities from './entities.ts';
 import roles from './roles.ts';
 

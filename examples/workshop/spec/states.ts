@@ -1,5 +1,5 @@
 // [4] States and transitions.
-import { defineStates } from '../../../src/shared/spec/states.ts';
+import { defineStates } from '#spec/states.ts';
 import entities from './entities.ts';
 import roles from './roles.ts';
 import rules from './rules.ts';
