@@ -48,15 +48,13 @@ interface Run {
   fcp: number;
   lcp: number;
   tbt: number;
-  /** Why Lighthouse could not measure the run (NO_FCP, a timeout…), if it could not. */
-  error: string | undefined;
 }
 
 const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] ?? 0;
 
 test.describe('lighthouse', () => {
-  // Each run loads the page under simulated throttling: about 10–20 s.
-  test.setTimeout(runs * 60_000);
+  // Each run loads the page under simulated throttling: about 10–20 s; two more may be needed.
+  test.setTimeout((runs + 2) * 60_000);
 
   for (const { name, path } of pages) {
     test(`${name}: performance at least 0.95 and accessibility 1.0 on a phone`, async ({ baseURL }, testInfo) => {
@@ -69,12 +67,15 @@ test.describe('lighthouse', () => {
       const results: Run[] = [];
       const url = `${baseURL ?? ''}${path}`;
       const flags: Flags = { port, logLevel: 'error', onlyCategories: ['performance', 'accessibility'] };
+      // A run Lighthouse could not measure (NO_NAVSTART, a timeout…: a glitch of the tool on a
+      // loaded machine, not a score) is noted and run again, twice at most.
+      const unmeasured: string[] = [];
       try {
-        for (let run = 0; run < runs; run += 1) {
+        for (let attempt = 1; results.length < runs && attempt <= runs + 2; attempt += 1) {
           // Simulated throttling records the load unthrottled and applies the slowdown when it
           // analyses the trace, so the run is gathered first, and analysed with the slowdown its
           // own benchmarkIndex (measured just before the load) calls for.
-          const dir = testInfo.outputPath(`${name}-${run + 1}`);
+          const dir = testInfo.outputPath(`${name}-${attempt}`);
           await lighthouse(url, { ...flags, gatherMode: dir });
           const artifactsFile = join(dir, 'artifacts.json');
           const artifacts = JSON.parse(readFileSync(artifactsFile, 'utf8')) as GatheredArtifacts;
@@ -90,6 +91,10 @@ test.describe('lighthouse', () => {
             throttling: { cpuSlowdownMultiplier: cpuSlowdown },
           });
           if (!answer) throw new Error('Lighthouse gave no result');
+          if (answer.lhr.runtimeError) {
+            unmeasured.push(`attempt ${attempt}: not measured (${answer.lhr.runtimeError.code}), run again`);
+            continue;
+          }
           const { categories, audits, configSettings } = answer.lhr;
           expect(configSettings.throttlingMethod, 'simulated throttling').toBe('simulate');
           expect(configSettings.throttling, 'the network stays slow 4G').toMatchObject(SLOW_4G);
@@ -102,7 +107,6 @@ test.describe('lighthouse', () => {
             fcp: audits['first-contentful-paint']?.numericValue ?? NaN,
             lcp: audits['largest-contentful-paint']?.numericValue ?? NaN,
             tbt: audits['total-blocking-time']?.numericValue ?? NaN,
-            error: answer.lhr.runtimeError?.code,
           });
           const failedA11y = Object.values(answer.lhr.audits)
             .filter(
@@ -122,13 +126,14 @@ test.describe('lighthouse', () => {
           (r, i) =>
             `run ${i + 1}: CPU ${r.cpuSlowdown}x (benchmarkIndex ${Math.round(r.benchmarkIndex)}), ` +
             `performance ${r.performance.toFixed(2)}, accessibility ${r.accessibility.toFixed(2)}, ` +
-            `FCP ${Math.round(r.fcp)} ms, LCP ${Math.round(r.lcp)} ms, TBT ${Math.round(r.tbt)} ms` +
-            (r.error ? ` (not measured: ${r.error})` : ''),
+            `FCP ${Math.round(r.fcp)} ms, LCP ${Math.round(r.lcp)} ms, TBT ${Math.round(r.tbt)} ms`,
         )
+        .concat(unmeasured)
         .join('\n');
       console.log(`Lighthouse, ${name} (${path}):\n${table}`);
       await testInfo.attach(`lighthouse-${name}`, { body: table, contentType: 'text/plain' });
 
+      expect(results, `${runs} measured runs of ${name}\n${table}`).toHaveLength(runs);
       expect(
         median(results.map((r) => r.performance)),
         `median performance of ${name}\n${table}`,
