@@ -3,6 +3,7 @@ import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin } from 'vite';
 import { compression } from 'vite-plugin-compression2';
 import { initialJsBudget } from './tools/build/initial-js-budget.ts';
+import { routePreloads } from './tools/build/route-preloads.ts';
 import { product } from './src/shared/product.ts';
 import { themeScript } from './src/shared/theme-script.ts';
 
@@ -34,6 +35,8 @@ export default defineConfig({
     // INITIAL_JS_GZIP_BUDGET, 125 KiB gzip (issue 18): the build fails above it, naming the
     // largest modules. React DOM alone is about 64 KiB of it (decision 0018).
     initialJsBudget(),
+    // Which chunks each route's screen needs, for the server's <link rel="modulepreload">.
+    routePreloads(),
   ],
   resolve: {
     // TanStack Router's store asks for the pre-React-18 shim of useSyncExternalStore;

@@ -8,9 +8,11 @@ import { NavLinks } from './nav-links.tsx';
 import { SignedOutBanner } from './signed-out-banner.tsx';
 import { ToastNotices } from './toast-notices.tsx';
 import { buttonClasses } from './first-paint-button.ts';
+import { usePageIdle } from '../use-page-idle.ts';
 
-// Radix's menu and sheet are not needed to paint the header: they load right after,
-// while the buttons that open them are already drawn (header-triggers.tsx).
+// Radix's menu and sheet are not needed to paint the header: they load once the page is
+// idle (or a button is pressed), while the buttons that open them are already drawn
+// (header-triggers.tsx).
 const loadMenus = () => import('./header-menus.tsx');
 const UserMenu = lazy(() => loadMenus().then((module) => ({ default: module.UserMenu })));
 const ThemeMenu = lazy(() => loadMenus().then((module) => ({ default: module.ThemeMenu })));
@@ -27,6 +29,7 @@ export function AppShell({ children }: { children: ReactNode }) {
   // counts, as it does for Radix's trigger: if the code lands between pointer-down and
   // click, the click goes to the new button, which opens on pointer-down only.
   const [pressedEarly, setPressedEarly] = useState<MenuName | null>(null);
+  const menusWanted = usePageIdle() || pressedEarly !== null;
   const pressEarly = (menu: MenuName) => {
     const press = () => {
       setPressedEarly(menu);
@@ -54,9 +57,13 @@ export function AppShell({ children }: { children: ReactNode }) {
       </a>
       <header className="sticky top-0 z-40 border-b bg-background/95 backdrop-blur supports-[backdrop-filter]:bg-background/80">
         <div className="mx-auto flex h-14 w-full max-w-5xl items-center gap-2 px-4 sm:px-6">
-          <Suspense fallback={<MenuButton {...pressEarly('nav')} />}>
-            <NavSheetForViewer openAtOnce={pressedEarly === 'nav'} />
-          </Suspense>
+          {menusWanted ? (
+            <Suspense fallback={<MenuButton {...pressEarly('nav')} />}>
+              <NavSheetForViewer openAtOnce={pressedEarly === 'nav'} />
+            </Suspense>
+          ) : (
+            <MenuButton {...pressEarly('nav')} />
+          )}
           <Link
             to="/"
             className="mr-2 truncate rounded-md text-base font-semibold tracking-tight text-foreground no-underline outline-none focus-visible:ring-[3px] focus-visible:ring-ring/50"
@@ -67,11 +74,19 @@ export function AppShell({ children }: { children: ReactNode }) {
             <NavLinks items={navigation} orientation="horizontal" />
           </nav>
           <div className="ml-auto flex shrink-0 items-center gap-1">
-            <Suspense fallback={<ThemeButton {...pressEarly('theme')} />}>
-              <ThemeMenu openAtOnce={pressedEarly === 'theme'} />
-            </Suspense>
+            {menusWanted ? (
+              <Suspense fallback={<ThemeButton {...pressEarly('theme')} />}>
+                <ThemeMenu openAtOnce={pressedEarly === 'theme'} />
+              </Suspense>
+            ) : (
+              <ThemeButton {...pressEarly('theme')} />
+            )}
             <nav aria-label="Account" className="flex items-center">
-              <AccountArea openAtOnce={pressedEarly === 'user'} onPressEarly={pressEarly('user')} />
+              <AccountArea
+                menuWanted={menusWanted}
+                openAtOnce={pressedEarly === 'user'}
+                onPressEarly={pressEarly('user')}
+              />
             </nav>
           </div>
         </div>
@@ -106,9 +121,12 @@ function NavSheetForViewer({ openAtOnce }: { openAtOnce: boolean }) {
  * and never flashes the wrong state.
  */
 function AccountArea({
+  menuWanted,
   openAtOnce,
   onPressEarly,
 }: {
+  /** Whether the user menu's code may load (usePageIdle, or a button pressed). */
+  menuWanted: boolean;
   openAtOnce: boolean;
   onPressEarly: { onPointerDown: () => void; onClick: () => void };
 }) {
@@ -134,6 +152,7 @@ function AccountArea({
       </div>
     );
   }
+  if (!menuWanted) return <UserMenuButton viewer={viewer} {...onPressEarly} />;
   return (
     <Suspense fallback={<UserMenuButton viewer={viewer} {...onPressEarly} />}>
       <UserMenu viewer={viewer} canAdminister={canAdminister} showMailbox={showMailbox} openAtOnce={openAtOnce} />

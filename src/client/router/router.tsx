@@ -19,6 +19,7 @@ import {
   createElement,
   Suspense,
   useCallback,
+  useDeferredValue,
   useEffect,
   useState,
   type AnchorHTMLAttributes,
@@ -83,10 +84,25 @@ const isLazy = (screen: unknown): screen is LazyScreen<never> =>
 type Frame = ComponentType<{ children?: ReactNode }>;
 type RouteComponent = (() => ReactNode) & { preload?: () => Promise<void> };
 
-/** A screen or layout as a route component; a lazy one's chunk is fetched before it shows, or when a link is pointed at. */
+/** Whether a screen has rendered since the page loaded. */
+let firstScreenShown = false;
+
+/**
+ * A screen or layout as a route component; a lazy one's chunk is fetched before it shows, or
+ * when a link is pointed at. On the page's first load the shell commits and paints first,
+ * and the screen renders in a deferred (concurrent) pass that React splits into short tasks,
+ * instead of one long synchronous render started by the router's store (docs/performance.md,
+ * issue 18). Screens opened later render at once, as before.
+ */
 function routeComponent(screen: Screen<{ children: ReactNode }> | Screen, outlet: boolean): RouteComponent {
   const component = (isLazy(screen) ? screen.Component : screen) as Frame;
-  const Component: RouteComponent = () => createElement(component, null, outlet ? <Outlet /> : null);
+  const Component: RouteComponent = () => {
+    const show = useDeferredValue(true, firstScreenShown);
+    useEffect(() => {
+      if (show) firstScreenShown = true;
+    }, [show]);
+    return show ? createElement(component, null, outlet ? <Outlet /> : null) : null;
+  };
   if (isLazy(screen)) Component.preload = () => screen.preload();
   return Component;
 }

@@ -1,4 +1,5 @@
 import { join } from 'node:path';
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
 import { buildApp } from '../app.ts';
 import { testConfig } from '../config.ts';
@@ -63,6 +64,39 @@ describe('serving the client build', () => {
     const response = await app.inject({ method: 'POST', url: '/status', payload: {} });
     expect(response.statusCode).toBe(404);
     expect(response.headers['content-type']).toMatch(/application\/json/);
+  });
+
+  it("names a screen's chunks as module preloads in the shell of its route, compressed as accepted", async () => {
+    const chunks = ['/assets/sign-in-screen-1.js', '/assets/form-2.js'];
+    const app = await buildTestApp(
+      { CLIENT_DIST_DIR: fakeClientBuild({ routePreloads: { '/sign-in': chunks } }) },
+      { client: 'static' },
+    );
+    for (const encoding of ['br', 'gzip', undefined]) {
+      const response = await app.inject({
+        url: '/sign-in?redirect=%2Faccount',
+        headers: { accept: 'text/html', ...(encoding ? { 'accept-encoding': encoding } : {}) },
+      });
+      expect(response.statusCode).toBe(200);
+      expect(response.headers['content-encoding']).toBe(encoding);
+      expect(response.headers['content-type']).toMatch(/text\/html/);
+      expect(response.headers['cache-control']).toBe('no-cache');
+      const body =
+        encoding === 'br'
+          ? brotliDecompressSync(response.rawPayload).toString()
+          : encoding === 'gzip'
+            ? gunzipSync(response.rawPayload).toString()
+            : response.body;
+      expect(body).toContain('<title>shell</title>');
+      for (const chunk of chunks)
+        expect(body).toContain(`rel="modulepreload" crossorigin fetchpriority="low" href="${chunk}"`);
+    }
+    // Another route's shell names none of them; the table itself is not served.
+    const other = await app.inject({ url: '/status', headers: { accept: 'text/html' } });
+    expect(other.body).toContain('<title>shell</title>');
+    expect(other.body).not.toContain('modulepreload');
+    const table = await app.inject({ url: '/.vite/route-preloads.json' });
+    expect(table.statusCode).toBe(404);
   });
 
   it('refuses to start without a client build, saying what to run', async () => {

@@ -1,9 +1,11 @@
-import { existsSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { brotliCompressSync, gzipSync } from 'node:zlib';
 import fastifyStatic from '@fastify/static';
 import fp from 'fastify-plugin';
 import type { FastifyReply } from 'fastify';
 import { fromAppRoot } from '../paths.ts';
+import { matchRoute, readRoutePreloads, withModulePreloads } from './route-preloads.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -13,6 +15,32 @@ declare module 'fastify' {
 }
 
 const IMMUTABLE = 'public, max-age=31536000, immutable';
+
+/** One HTML shell, as sent plain and in the two encodings the build precompresses. */
+interface EncodedShell {
+  identity: Buffer;
+  br: Buffer;
+  gzip: Buffer;
+}
+
+const encodeShell = (html: string): EncodedShell => {
+  const identity = Buffer.from(html);
+  return { identity, br: brotliCompressSync(identity), gzip: gzipSync(identity) };
+};
+
+/** brotli, else gzip, else none: what the browser accepts (`q=0` refuses). */
+function pickEncoding(accept: string | undefined): 'br' | 'gzip' | undefined {
+  const accepted = new Set(
+    (accept ?? '')
+      .split(',')
+      .map((part) => part.trim().toLowerCase())
+      .filter((part) => !/;\s*q=0(\.0*)?$/.test(part))
+      .map((part) => part.split(';')[0]),
+  );
+  if (accepted.has('br')) return 'br';
+  if (accepted.has('gzip')) return 'gzip';
+  return undefined;
+}
 
 /**
  * Serves the Vite build. Hashed files under /assets never change, so browsers keep
@@ -36,8 +64,23 @@ export const clientStaticPlugin = fp<{ distDir: string }>(
         void reply.header('cache-control', path.includes('/assets/') ? IMMUTABLE : 'no-cache');
       },
     });
-    app.sendAppShell = async (reply) => {
-      await reply.header('cache-control', 'no-cache').sendFile('index.html');
+    // A screen's own chunks are named in its shell (route-preloads.ts), one shell per route,
+    // made once at start; a route without lazy chunks gets index.html as built.
+    const html = readFileSync(join(root, 'index.html'), 'utf8');
+    const shells = new Map(
+      Object.entries(readRoutePreloads(root)).map(([route, urls]) => [
+        route,
+        encodeShell(withModulePreloads(html, urls)),
+      ]),
+    );
+    app.sendAppShell = async (reply, url) => {
+      const route = matchRoute(shells.keys(), url);
+      const shell = route ? shells.get(route) : undefined;
+      if (!shell) return reply.header('cache-control', 'no-cache').sendFile('index.html');
+      const encoding = pickEncoding(reply.request.headers['accept-encoding']);
+      void reply.header('cache-control', 'no-cache').header('vary', 'accept-encoding').type('text/html; charset=utf-8');
+      if (encoding) void reply.header('content-encoding', encoding);
+      return reply.send(shell[encoding ?? 'identity']);
     };
   },
   { name: 'client', decorators: { fastify: ['sendAppShell'] } },

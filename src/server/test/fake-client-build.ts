@@ -1,13 +1,14 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
 import { brotliCompressSync, gzipSync } from 'node:zlib';
+import { ROUTE_PRELOADS_FILE, type RoutePreloads } from '../plugins/route-preloads.ts';
 import { scratchDir } from './test-app.ts';
 
 /** The URL of the fake build's hashed script. */
 export const FAKE_SCRIPT_URL = '/assets/app-abc123.js';
 
 /** The fake build's HTML shell: a title, and its script from its own origin, as Vite writes it. */
-export const FAKE_SHELL = `<!doctype html><title>shell</title><script src="${FAKE_SCRIPT_URL}"></script>`;
+export const FAKE_SHELL = `<!doctype html><head><title>shell</title><script src="${FAKE_SCRIPT_URL}"></script></head>`;
 
 export interface FakeClientBuildOptions {
   /** The folder to write into (created if missing); a new scratch folder by default. */
@@ -16,6 +17,8 @@ export interface FakeClientBuildOptions {
   script?: string;
   /** Also write .br and .gz copies of the script, as the build's compression step does. */
   compressed?: boolean;
+  /** The build's route → chunks table (ROUTE_PRELOADS_FILE), if it has one. */
+  routePreloads?: RoutePreloads;
 }
 
 /**
@@ -27,6 +30,7 @@ export function fakeClientBuild({
   dir = scratchDir(),
   script = 'console.log("app");',
   compressed = false,
+  routePreloads,
 }: FakeClientBuildOptions = {}): string {
   const scriptFile = join(dir, FAKE_SCRIPT_URL);
   mkdirSync(join(dir, 'assets'), { recursive: true });
@@ -36,6 +40,10 @@ export function fakeClientBuild({
   if (compressed) {
     writeFileSync(`${scriptFile}.br`, brotliCompressSync(script));
     writeFileSync(`${scriptFile}.gz`, gzipSync(script));
+  }
+  if (routePreloads) {
+    mkdirSync(join(dir, dirname(ROUTE_PRELOADS_FILE)), { recursive: true });
+    writeFileSync(join(dir, ROUTE_PRELOADS_FILE), JSON.stringify(routePreloads));
   }
   return dir;
 }
