@@ -18,7 +18,7 @@ import { freePort } from './fresh-server.ts';
  * "Calibrating the CPU slowdown"), the multiplier comes from the host's benchmarkIndex
  * (tools/lighthouse/cpu-slowdown.ts), measured in the same run just before the page loads,
  * so the emulated phone stays the same as the load changes. Both are printed with every
- * run. docs/decisions/0029-lighthouse-cpu-calibration.md.
+ * run. docs/decisions/0030-lighthouse-cpu-calibration.md.
  *
  * Scores vary from run to run, so each page runs three times and the median performance
  * counts; every run must be fully accessible. Its own Playwright project
