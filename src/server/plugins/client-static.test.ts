@@ -91,6 +91,10 @@ describe('serving the client build', () => {
       for (const chunk of chunks)
         expect(body).toContain(`rel="modulepreload" crossorigin fetchpriority="low" href="${chunk}"`);
     }
+    // A coding the browser refuses (q=0) is not sent.
+    const refused = await app.inject({ url: '/sign-in', headers: { 'accept-encoding': 'br;q=0, gzip' } });
+    expect(refused.headers['content-encoding']).toBe('gzip');
+    expect(gunzipSync(refused.rawPayload).toString()).toContain('rel="modulepreload"');
     // Another route's shell names none of them; the table itself is not served.
     const other = await app.inject({ url: '/status', headers: { accept: 'text/html' } });
     expect(other.body).toContain('<title>shell</title>');

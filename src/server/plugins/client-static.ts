@@ -1,6 +1,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { brotliCompressSync, gzipSync } from 'node:zlib';
+import { negotiate } from '@fastify/accept-negotiator';
 import fastifyStatic from '@fastify/static';
 import fp from 'fastify-plugin';
 import type { FastifyReply } from 'fastify';
@@ -28,20 +29,6 @@ const encodeShell = (html: string): EncodedShell => {
   return { identity, br: brotliCompressSync(identity), gzip: gzipSync(identity) };
 };
 
-/** brotli, else gzip, else none: what the browser accepts (`q=0` refuses). */
-function pickEncoding(accept: string | undefined): 'br' | 'gzip' | undefined {
-  const accepted = new Set(
-    (accept ?? '')
-      .split(',')
-      .map((part) => part.trim().toLowerCase())
-      .filter((part) => !/;\s*q=0(\.0*)?$/.test(part))
-      .map((part) => part.split(';')[0]),
-  );
-  if (accepted.has('br')) return 'br';
-  if (accepted.has('gzip')) return 'gzip';
-  return undefined;
-}
-
 /**
  * Serves the Vite build. Hashed files under /assets never change, so browsers keep
  * them for a year; index.html names the current hashes, so it is revalidated on
@@ -64,20 +51,27 @@ export const clientStaticPlugin = fp<{ distDir: string }>(
         void reply.header('cache-control', path.includes('/assets/') ? IMMUTABLE : 'no-cache');
       },
     });
-    // A screen's own chunks are named in its shell (route-preloads.ts), one shell per route,
-    // made once at start; a route without lazy chunks gets index.html as built.
+    // A screen's own chunks are named in its shell (route-preloads.ts), one shell per route;
+    // a route without lazy chunks gets index.html as built. Each shell is written at start
+    // (a refused build fails then) but compressed on its first request: start-up does not
+    // pay for routes nobody opens (about 3 ms a route with brotli's default quality).
     const html = readFileSync(join(root, 'index.html'), 'utf8');
     const shells = new Map(
-      Object.entries(readRoutePreloads(root)).map(([route, urls]) => [
-        route,
-        encodeShell(withModulePreloads(html, urls)),
-      ]),
+      Object.entries(readRoutePreloads(root)).map(([route, urls]) => [route, withModulePreloads(html, urls)]),
     );
+    const encoded = new Map<string, EncodedShell>();
     app.sendAppShell = async (reply, url) => {
       const route = matchRoute(shells.keys(), url);
-      const shell = route ? shells.get(route) : undefined;
-      if (!shell) return reply.header('cache-control', 'no-cache').sendFile('index.html');
-      const encoding = pickEncoding(reply.request.headers['accept-encoding']);
+      const text = route === undefined ? undefined : shells.get(route);
+      if (route === undefined || text === undefined)
+        return reply.header('cache-control', 'no-cache').sendFile('index.html');
+      let shell = encoded.get(route);
+      if (!shell) {
+        shell = encodeShell(text);
+        encoded.set(route, shell);
+      }
+      // The negotiator @fastify/static uses for the build's precompressed files.
+      const encoding = negotiate(reply.request.headers['accept-encoding'] ?? '', ['br', 'gzip'] as const);
       void reply.header('cache-control', 'no-cache').header('vary', 'accept-encoding').type('text/html; charset=utf-8');
       if (encoding) void reply.header('content-encoding', encoding);
       return reply.send(shell[encoding ?? 'identity']);
