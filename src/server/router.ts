@@ -4,6 +4,7 @@ import { mailboxRouter } from './features/mailbox/mailbox.router.ts';
 import { recordsRouter } from './features/records/records.router.ts';
 import { setupRouter } from './features/setup/setup.router.ts';
 import { systemRouter } from './features/system/system.router.ts';
+import { specRouters } from './generated/routers.ts';
 import { router } from './trpc/procedure.ts';
 
 /**
@@ -17,6 +18,8 @@ export const appRouter = router({
   admin: adminRouter,
   mailbox: mailboxRouter,
   records: recordsRouter,
+  // The specification's entities, by name (spec/calls.ts; compiled by npm run spec).
+  ...specRouters,
 });
 
 export type AppRouter = typeof appRouter;

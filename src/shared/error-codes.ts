@@ -103,6 +103,12 @@ export const foundationErrorCodes = {
     message: 'This conflicts with something that already exists.',
     showDetails: true,
   },
+  STALE_VERSION: {
+    trpcCode: 'CONFLICT',
+    httpStatus: 409,
+    message: 'Someone else changed this since you opened it. Reload it and try again.',
+    showDetails: true,
+  },
   INVALID_TRANSITION: {
     trpcCode: 'CONFLICT',
     httpStatus: 409,

@@ -39,6 +39,8 @@ const errorDescriptions: Record<AppErrorCode, string> = {
   METHOD_NOT_ALLOWED: 'A query sent as POST or a mutation as GET.',
   TIMEOUT: 'The request did not arrive in time.',
   CONFLICT: 'A unique value is taken, or the record changed meanwhile.',
+  STALE_VERSION:
+    'An update or archive named a version older than the stored one: someone changed the record since the caller read it (`details.currentVersion`).',
   INVALID_TRANSITION: 'A state machine refused the event (src/shared/states.ts).',
   PAYLOAD_TOO_LARGE: 'The body is over the configured limit.',
   UNSUPPORTED_MEDIA_TYPE: 'Only application/json bodies are accepted.',

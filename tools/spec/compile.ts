@@ -9,7 +9,9 @@ import {
   emitEntity,
   emitEntityIndex,
   emitErrors,
+  emitOperations,
   emitProduct,
+  emitRouters,
   emitSelects,
   entityFile,
 } from './emit-typescript.ts';
@@ -35,7 +37,7 @@ async function pretty(text: string, path: string): Promise<string> {
  * Compiles a specification fully in memory: validates it (a SpecError lists every
  * problem), then returns every output. Nothing touches the disk here, so a refused spec
  * writes nothing and a test can compile any spec without writing into the repository.
- * Step 1 of issue 19 compiles [1] product, [3] entities, [8] errors and [9] constants;
+ * Compiled so far: [1] product, [3] entities, [7] standard operations, [8] errors and [9] constants;
  * the other points are validated and rendered into docs/spec.md.
  */
 export async function compileSpec(spec: Spec): Promise<Compiled> {
@@ -53,6 +55,8 @@ export async function compileSpec(spec: Spec): Promise<Compiled> {
     ['src/shared/generated/entities.ts', emitEntityIndex(entities)],
     ...entities.map((meta): [string, string] => [entityFile(meta), emitEntity(meta)]),
     ['src/server/generated/selects.ts', emitSelects(entities)],
+    ['src/shared/generated/operations.ts', emitOperations(specified(spec.calls))],
+    ['src/server/generated/routers.ts', emitRouters(entities, specified(spec.calls))],
   ];
   const outputs: Output[] = [];
   for (const [path, text] of typescript) outputs.push({ kind: 'file', path, content: await pretty(text, path) });

@@ -1,3 +1,4 @@
+import type { CallsSpec } from '../../src/shared/spec/calls.ts';
 import type { ConstantsSpec } from '../../src/shared/spec/constants.ts';
 import type { EntityMeta } from '../../src/shared/spec/entity-meta.ts';
 import { selectOf } from '../../src/shared/spec/entity-schemas.ts';
@@ -132,5 +133,47 @@ export function emitSelects(entities: readonly EntityMeta[]): string {
   return `${generatedHeader('entities')}
 ${entities.length ? "import type { Prisma } from '../db/generated/sqlite/client.ts';\n" : ''}
 ${selects.length ? selects.join('\n\n') : '// The specification names no entity yet.\nexport {};'}
+`;
+}
+
+/** [7] Each entity's standard operations and list options, as spec/calls.ts gives them. */
+export function emitOperations(calls: CallsSpec): string {
+  const operations = calls.operations ?? {};
+  return `${generatedHeader('calls')}
+import type { EntityOperations } from '../spec/calls.ts';
+
+/** [7] The standard operations per entity: the routers (server) and the list screens (client) read them. */
+export const specOperations = ${literal(operations)} as const satisfies Record<string, EntityOperations>;
+`;
+}
+
+/**
+ * [7] One router per entity with operations, on the runtime's one implementation of
+ * the standard operations (src/server/spec-runtime/): mounted beside the foundation's
+ * routers in src/server/router.ts.
+ */
+export function emitRouters(entities: readonly EntityMeta[], calls: CallsSpec): string {
+  const withOperations = entities.filter((meta) => calls.operations?.[meta.name]);
+  const imports = withOperations.map(
+    (meta) => `import { ${lowerFirst(meta.name)}Meta } from '../../shared/generated/entities/${kebab(meta.name)}.ts';`,
+  );
+  const entries = withOperations.map(
+    (meta) => `  ${lowerFirst(meta.name)}: entityRouter(${lowerFirst(meta.name)}Meta, specOperations.${meta.name}),`,
+  );
+  if (!withOperations.length)
+    return `${generatedHeader('calls')}
+
+/** [7] The specification's routers, by entity: none until spec/calls.ts names operations. */
+export const specRouters = {};
+`;
+  return `${generatedHeader('calls')}
+import { specOperations } from '../../shared/generated/operations.ts';
+${imports.join('\n')}
+import { entityRouter } from '../spec-runtime/entity-router.ts';
+
+/** [7] The specification's routers, by entity: each entity's standard operations. */
+export const specRouters = {
+${entries.join('\n')}
+};
 `;
 }

@@ -20,7 +20,18 @@ import { appRoot } from '../../src/server/paths.ts';
 import { copyProject, layExample } from './example-copy.ts';
 
 /** What the copy's unit run covers: the compiler, the docs, the shared contracts and what the spec derived. */
-const testPaths = ['tools/spec', 'tools/docs', 'src/shared', 'src/server/generated', 'src/client/generated'];
+// The spec's own tests, the runtime building blocks on both engines, and the tests that walk every
+// procedure (access rules, fuzzed inputs): the example's procedures go through all of them.
+const testPaths = [
+  'tools/spec',
+  'tools/docs',
+  'src/shared',
+  'src/server/generated',
+  'src/server/spec-runtime',
+  'src/server/router.test.ts',
+  'src/server/security/procedure-inputs.test.ts',
+  'src/client/generated',
+];
 
 class LegFailure extends Error {}
 

@@ -194,6 +194,35 @@ export function inputShape(meta: EntityMeta): Record<string, z.ZodType> {
   return shape;
 }
 
+/**
+ * The fields of an update input: each may be left out (unchanged); an optional one may
+ * be null or '' (cleared). Unlike `inputShape`, leaving a field out never clears it.
+ */
+export function updateShape(meta: EntityMeta): Record<string, z.ZodType> {
+  const shape: Record<string, z.ZodType> = {};
+  for (const { key, field, schema } of fieldEntries(meta, sentSchema))
+    shape[key] = field.optional
+      ? z
+          .union([z.literal(''), z.null(), schema])
+          .transform((value: unknown) => (value === '' ? null : value))
+          .optional()
+      : schema.optional();
+  return shape;
+}
+
+/** What an update sends: the record's id and the version it was read at, and the fields that change. */
+export type EntityUpdate<M extends EntityMeta> = { id: string; version: number } & Partial<EntityInput<M>>;
+export type EntityUpdateValues<M extends EntityMeta> = { id: string; version: number } & Partial<EntityFormValues<M>>;
+
+/** The schema of an update input (`updateShape` beside `id` and `version`), typed from the metadata. */
+export function updateSchema<const M extends EntityMeta>(meta: M): z.ZodType<EntityUpdate<M>, EntityUpdateValues<M>> {
+  return z.object({
+    id: idSchema,
+    version: z.number().int().min(1),
+    ...updateShape(meta),
+  }) as unknown as z.ZodType<EntityUpdate<M>, EntityUpdateValues<M>>;
+}
+
 /** The schema of a create input (`inputShape`), typed from the metadata. */
 export function inputSchema<const M extends EntityMeta>(meta: M): z.ZodType<EntityInput<M>, EntityFormValues<M>> {
   return z.object(inputShape(meta)) as unknown as z.ZodType<EntityInput<M>, EntityFormValues<M>>;
