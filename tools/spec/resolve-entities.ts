@@ -147,7 +147,26 @@ export function resolveEntities(spec: Spec): EntityMeta[] {
         .filter(([, field]) => field.searchable)
         .map(([fieldName]) => fieldName),
       ownership,
-      states: machine ? { states: [...machine.states], initial: machine.initial } : null,
+      states: machine
+        ? {
+            states: [...machine.states],
+            initial: machine.initial,
+            events: Object.fromEntries(
+              Object.entries(machine.events).map(([event, spec]) => [
+                event,
+                {
+                  label: spec.label ?? words(event),
+                  from: typeof spec.from === 'string' ? [spec.from] : [...spec.from],
+                  to: spec.to,
+                  who: [...spec.who],
+                  guards: [...(spec.guards ?? [])],
+                  requires: [...(spec.requires ?? [])],
+                  note: spec.note ?? 'none',
+                },
+              ]),
+            ),
+          }
+        : null,
     };
   });
 }

@@ -23,8 +23,27 @@ export interface EntityMeta {
   readonly searchable: readonly string[];
   /** Per role whose scope is 'own': the relation path from a record to the caller's user. */
   readonly ownership: Readonly<Record<string, readonly string[]>>;
-  /** The state machine's column (`state`), or null when the entity has none. */
-  readonly states: { readonly states: readonly string[]; readonly initial: string } | null;
+  /** The state machine's column (`state`) and its events, or null when the entity has none. */
+  readonly states: {
+    readonly states: readonly string[];
+    readonly initial: string;
+    readonly events: Readonly<Record<string, EventMeta>>;
+  } | null;
+}
+
+/** [4] One event of a machine, resolved: what the transition, its button and its dialog need. */
+export interface EventMeta {
+  /** The button's words. */
+  readonly label: string;
+  readonly from: readonly string[];
+  readonly to: string;
+  /** The roles that may fire it, on the records their read scope reaches. */
+  readonly who: readonly string[];
+  /** Rules (spec/rules.ts) checked before it fires. */
+  readonly guards: readonly string[];
+  /** Fields that must hold a value once it fired: the event's input may set them. */
+  readonly requires: readonly string[];
+  readonly note: 'required' | 'optional' | 'none';
 }
 
 interface FieldCommon {
