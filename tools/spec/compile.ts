@@ -12,12 +12,14 @@ import {
   emitOperations,
   emitProduct,
   emitRouters,
+  emitRules,
   emitSelects,
   entityFile,
 } from './emit-typescript.ts';
 import { SpecError } from './load.ts';
 import { writeOutputs, type Output, type WriteReport } from './outputs.ts';
 import { resolveEntities } from './resolve-entities.ts';
+import { resolveRules } from './resolve-rules.ts';
 import { specified, type Spec } from './spec-model.ts';
 import { validateSpec } from './validate.ts';
 
@@ -56,6 +58,7 @@ export async function compileSpec(spec: Spec): Promise<Compiled> {
     ...entities.map((meta): [string, string] => [entityFile(meta), emitEntity(meta)]),
     ['src/server/generated/selects.ts', emitSelects(entities)],
     ['src/shared/generated/operations.ts', emitOperations(specified(spec.calls))],
+    ['src/shared/generated/rules.ts', emitRules(resolveRules(spec, entities))],
     ['src/server/generated/routers.ts', emitRouters(entities, specified(spec.calls))],
   ];
   const outputs: Output[] = [];
