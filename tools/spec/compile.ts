@@ -3,6 +3,7 @@ import { format, resolveConfig } from 'prettier';
 import type { EntityMeta } from '../../src/shared/spec/entity-meta.ts';
 import { appRoot } from '../../src/server/paths.ts';
 import { docsMarkers, emitSpecDocs } from './emit-docs.ts';
+import { derivePermissions, emitPermissions, type DerivedPermissions } from './emit-permissions.ts';
 import { emitPrisma, prismaMarkers } from './emit-prisma.ts';
 import {
   emitConstants,
@@ -23,6 +24,8 @@ export interface Compiled {
   outputs: Output[];
   /** The resolved entities, for tests and the runtime's later steps. */
   entities: EntityMeta[];
+  /** [6] The permissions and what each role holds, as src/shared/generated/permissions.ts spells them. */
+  permissions: DerivedPermissions;
 }
 
 /** Derived text goes through Prettier with the project's settings, so `format:check` and the drift check agree. */
@@ -35,8 +38,8 @@ async function pretty(text: string, path: string): Promise<string> {
  * Compiles a specification fully in memory: validates it (a SpecError lists every
  * problem), then returns every output. Nothing touches the disk here, so a refused spec
  * writes nothing and a test can compile any spec without writing into the repository.
- * Step 1 of issue 19 compiles [1] product, [3] entities, [8] errors and [9] constants;
- * the other points are validated and rendered into docs/spec.md.
+ * Issue 19 compiles [1] product, [3] entities, [6] roles (their permissions), [8] errors
+ * and [9] constants so far; the other points are validated and rendered into docs/spec.md.
  */
 export async function compileSpec(spec: Spec): Promise<Compiled> {
   const problems = validateSpec(spec);
@@ -44,12 +47,14 @@ export async function compileSpec(spec: Spec): Promise<Compiled> {
 
   const entities = resolveEntities(spec);
   const errors = emitErrors(specified(spec.errors));
+  const permissions = derivePermissions(spec, entities);
   const prisma = emitPrisma(entities);
   const typescript: [string, string][] = [
     ['src/shared/generated/product.ts', emitProduct(spec.product)],
     ['src/shared/generated/constants.ts', emitConstants(specified(spec.constants))],
     ['src/shared/generated/error-codes.ts', errors.codes],
     ['src/shared/generated/error-descriptions.ts', errors.descriptions],
+    ['src/shared/generated/permissions.ts', emitPermissions(permissions)],
     ['src/shared/generated/entities.ts', emitEntityIndex(entities)],
     ...entities.map((meta): [string, string] => [entityFile(meta), emitEntity(meta)]),
     ['src/server/generated/selects.ts', emitSelects(entities)],
@@ -73,7 +78,7 @@ export async function compileSpec(spec: Spec): Promise<Compiled> {
   );
   const docs = await pretty(emitSpecDocs(spec, entities), 'docs/spec.md');
   outputs.push({ kind: 'section', path: 'docs/spec.md', ...docsMarkers, content: `\n\n${docs.trimEnd()}\n\n` });
-  return { outputs, entities };
+  return { outputs, entities, permissions };
 }
 
 /** Compiles `spec` and writes the result under `root`; a refused spec rejects before anything is written. */
