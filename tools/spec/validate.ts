@@ -20,9 +20,10 @@ const standardOperations = ['list', 'get', 'create', 'update', 'archive', 'event
 export const foundationRoles = ['admin', 'member'];
 /**
  * Words an event may not be named: its permission (`schedule:work-order:own`) would read
- * as an entity action's, a standard operation's, or a custom operation's (`call:…`).
+ * as an entity action's, a standard operation's, or a custom operation's (`call:…`), or
+ * its procedure would take the place of `history`, the record's transitions.
  */
-export const reservedEventNames = ['read', 'create', 'update', 'archive', 'list', 'get', 'call'];
+export const reservedEventNames = ['read', 'create', 'update', 'archive', 'list', 'get', 'history', 'call'];
 /** The entities the foundation's permissions name (`read:users:any`): a spec entity spelled the same would share them. */
 const foundationPermissionEntities = [...new Set(foundationPermissions.map((permission) => permission.split(':')[1]))];
 
