@@ -82,7 +82,7 @@ function standardProcedures<const M extends EntityMeta, const O extends EntityOp
       access: { permission: leastPermission(meta, 'read') },
       input: listInputSchema(meta, operations),
       output: pageOf(record),
-      errors: [],
+      errors: ['NOT_FOUND'],
       handler: ({ ctx, input }) => listRecords(scoped(ctx), meta, options, input as ErasedListInput),
     }),
     get: defineQuery({

@@ -57,7 +57,12 @@ export async function listRecords(
       where: andWhere({ id: input.cursor }, scope),
       select: { id: true, [query.sortColumn]: true },
     });
-    if (!cursorRow) throw new AppError('BAD_REQUEST', { message: 'This page no longer exists: start from the first.' });
+    // A cursor names a record of this list (archived ones stay): one that is not there is stale or made up.
+    if (!cursorRow)
+      throw new AppError('NOT_FOUND', {
+        message: 'This page no longer exists: start from the first.',
+        details: { cursor: input.cursor },
+      });
     after = pageAfter(query, cursorRow);
   }
   const rows = await model.findMany({

@@ -55,12 +55,7 @@ function withinWindow(rule: Extract<RuleMeta, { kind: 'timeWindow' }>, instant: 
   const wall = wallTimeOf(instant, rule.zone);
   const minute = wall.hour * 60 + wall.minute;
   const day = weekdays[wall.weekday];
-  return (
-    day !== undefined &&
-    rule.days.includes(day) &&
-    minute >= minutesOf(rule.from) &&
-    minute < minutesOf(rule.to)
-  );
+  return day !== undefined && rule.days.includes(day) && minute >= minutesOf(rule.from) && minute < minutesOf(rule.to);
 }
 
 /** The first instant of the wall-clock day `wall` in `zone` (or of its first hour that exists). */

@@ -35,7 +35,8 @@ function eventScope(viewer: Viewer, meta: EntityMeta, event: string): Where {
   const principal = { role: viewer.role, scope: viewer.scope };
   if (can(principal, eventPermission(meta.name, event, 'all') as Permission)) return {};
   const path = meta.ownership[viewer.role];
-  if (path && can(principal, leastEventPermission(meta, event))) return ownedWhere(meta, path, viewer.userId, specEntities);
+  if (path && can(principal, leastEventPermission(meta, event)))
+    return ownedWhere(meta, path, viewer.userId, specEntities);
   throw new AppError('FORBIDDEN');
 }
 
@@ -65,7 +66,8 @@ async function writeHistory(
   entry: { entity: string; recordId: string; event: string; fromState: string; toState: string; note: string | null },
 ) {
   const history = (tx as unknown as Record<string, { create(args: { data: Row }): Promise<unknown> }>).specTransition;
-  if (!history) throw new Error('The Prisma client has no SpecTransition model: run npm run spec and npm run db:generate.');
+  if (!history)
+    throw new Error('The Prisma client has no SpecTransition model: run npm run spec and npm run db:generate.');
   await history.create({ data: { ...entry, actorId: viewer.userId, actorName: viewer.name } });
 }
 
@@ -75,17 +77,20 @@ export async function fireEvent(ctx: RecordContext, meta: EntityMeta, name: stri
   const scope = eventScope(ctx.viewer, meta, name);
   const { id, version, note, ...values } = input;
   const changes = Object.fromEntries(
-    event.requires.map((field) => [columnOf(meta, field), values[columnOf(meta, field)]] as const).filter(
-      ([, value]) => value !== undefined,
-    ),
+    event.requires
+      .map((field) => [columnOf(meta, field), values[columnOf(meta, field)]] as const)
+      .filter(([, value]) => value !== undefined),
   );
   return inTransaction(ctx.db, async (tx) => {
     const model = modelOf(tx, meta);
     const current = await model.findFirst({ where: { AND: [{ id }, scope] }, select: selectOf(meta) });
     if (!current) throw new AppError('NOT_FOUND', { details: { entity: meta.name, id } });
     if (current.archivedAt !== null)
-      throw new AppError('CONFLICT', { message: `This ${meta.label.toLowerCase()} is archived: it can no longer change.` });
-    if (current.version !== version) throw new AppError('STALE_VERSION', { details: { currentVersion: current.version } });
+      throw new AppError('CONFLICT', {
+        message: `This ${meta.label.toLowerCase()} is archived: it can no longer change.`,
+      });
+    if (current.version !== version)
+      throw new AppError('STALE_VERSION', { details: { currentVersion: current.version } });
     const from = String(current.state);
     if (!event.from.includes(from))
       throw new AppError('INVALID_TRANSITION', {
@@ -135,6 +140,11 @@ export async function listTransitions(ctx: RecordContext, meta: EntityMeta, id: 
       { findMany(args: { where: Where; orderBy: Row[]; take: number }): Promise<TransitionRow[]> }
     >
   ).specTransition;
-  if (!history) throw new Error('The Prisma client has no SpecTransition model: run npm run spec and npm run db:generate.');
-  return history.findMany({ where: { entity: meta.name, recordId: id }, orderBy: [{ at: 'asc' }, { id: 'asc' }], take: 1000 });
+  if (!history)
+    throw new Error('The Prisma client has no SpecTransition model: run npm run spec and npm run db:generate.');
+  return history.findMany({
+    where: { entity: meta.name, recordId: id },
+    orderBy: [{ at: 'asc' }, { id: 'asc' }],
+    take: 1000,
+  });
 }
