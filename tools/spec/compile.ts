@@ -21,6 +21,8 @@ import { SpecError } from './load.ts';
 import { writeOutputs, type Output, type WriteReport } from './outputs.ts';
 import { resolveEntities } from './resolve-entities.ts';
 import { resolveRules } from './resolve-rules.ts';
+import { resolveEmails } from './resolve-emails.ts';
+import { emailBodyFile, emitEmailBody, emitEmails } from './emit-emails.ts';
 import { specified, type Spec } from './spec-model.ts';
 import { validateSpec } from './validate.ts';
 
@@ -51,6 +53,7 @@ export async function compileSpec(spec: Spec): Promise<Compiled> {
   if (problems.length) throw new SpecError(problems);
 
   const entities = resolveEntities(spec);
+  const emails = resolveEmails(spec, entities);
   const errors = emitErrors(specified(spec.errors));
   const permissions = derivePermissions(spec, entities);
   const prisma = emitPrisma(entities);
@@ -65,6 +68,7 @@ export async function compileSpec(spec: Spec): Promise<Compiled> {
     ['src/server/generated/selects.ts', emitSelects(entities)],
     ['src/shared/generated/operations.ts', emitOperations(specified(spec.calls))],
     ['src/shared/generated/rules.ts', emitRules(resolveRules(spec, entities))],
+    ['src/server/generated/emails.ts', emitEmails(emails)],
     ['src/server/generated/routers.ts', emitRouters(entities, specified(spec.calls))],
   ];
   const outputs: Output[] = [];
@@ -84,6 +88,12 @@ export async function compileSpec(spec: Spec): Promise<Compiled> {
       content: prisma.userRelations ? `\n${prisma.userRelations}\n` : '\n',
     },
   );
+  for (const email of emails)
+    outputs.push({
+      kind: 'owned',
+      path: emailBodyFile(email),
+      content: await pretty(emitEmailBody(email), emailBodyFile(email)),
+    });
   const docs = await pretty(emitSpecDocs(spec, entities), 'docs/spec.md');
   outputs.push({ kind: 'section', path: 'docs/spec.md', ...docsMarkers, content: `\n\n${docs.trimEnd()}\n\n` });
   return { outputs, entities, permissions };
