@@ -22,6 +22,8 @@ import { writeOutputs, type Output, type WriteReport } from './outputs.ts';
 import { resolveEntities } from './resolve-entities.ts';
 import { resolveRules } from './resolve-rules.ts';
 import { resolveEmails } from './resolve-emails.ts';
+import { resolveCustom } from './resolve-custom.ts';
+import { customHandlerFile, emitCustomContracts, emitCustomHandler } from './emit-custom.ts';
 import { emailBodyFile, emitEmailBody, emitEmails } from './emit-emails.ts';
 import { specified, type Spec } from './spec-model.ts';
 import { validateSpec } from './validate.ts';
@@ -54,6 +56,7 @@ export async function compileSpec(spec: Spec): Promise<Compiled> {
 
   const entities = resolveEntities(spec);
   const emails = resolveEmails(spec, entities);
+  const custom = resolveCustom(spec);
   const errors = emitErrors(specified(spec.errors));
   const permissions = derivePermissions(spec, entities);
   const prisma = emitPrisma(entities);
@@ -69,7 +72,8 @@ export async function compileSpec(spec: Spec): Promise<Compiled> {
     ['src/shared/generated/operations.ts', emitOperations(specified(spec.calls))],
     ['src/shared/generated/rules.ts', emitRules(resolveRules(spec, entities))],
     ['src/server/generated/emails.ts', emitEmails(emails)],
-    ['src/server/generated/routers.ts', emitRouters(entities, specified(spec.calls))],
+    ['src/server/generated/routers.ts', emitRouters(entities, specified(spec.calls), custom)],
+    ['src/shared/generated/custom.ts', emitCustomContracts(custom)],
   ];
   const outputs: Output[] = [];
   for (const [path, text] of typescript) outputs.push({ kind: 'file', path, content: await pretty(text, path) });
@@ -88,6 +92,12 @@ export async function compileSpec(spec: Spec): Promise<Compiled> {
       content: prisma.userRelations ? `\n${prisma.userRelations}\n` : '\n',
     },
   );
+  for (const operation of custom)
+    outputs.push({
+      kind: 'owned',
+      path: customHandlerFile(operation),
+      content: await pretty(emitCustomHandler(operation), customHandlerFile(operation)),
+    });
   for (const email of emails)
     outputs.push({
       kind: 'owned',
