@@ -4,6 +4,7 @@ import type { EntityMeta } from '../../src/shared/spec/entity-meta.ts';
 import { appRoot } from '../../src/server/paths.ts';
 import { docsMarkers, emitSpecDocs } from './emit-docs.ts';
 import { emitPrisma, prismaMarkers } from './emit-prisma.ts';
+import { customScreenFile, emitCustomScreen, emitScreenRoutes, emitScreens } from './emit-screens.ts';
 import {
   emitConstants,
   emitEntity,
@@ -37,7 +38,7 @@ async function pretty(text: string, path: string): Promise<string> {
  * Compiles a specification fully in memory: validates it (a SpecError lists every
  * problem), then returns every output. Nothing touches the disk here, so a refused spec
  * writes nothing and a test can compile any spec without writing into the repository.
- * Compiled so far: [1] product, [3] entities, [7] standard operations, [8] errors and [9] constants;
+ * Compiled so far: [1] product, [2] screens, [3] entities, [7] standard operations, [8] errors and [9] constants;
  * the other points are validated and rendered into docs/spec.md.
  */
 export async function compileSpec(spec: Spec): Promise<Compiled> {
@@ -47,6 +48,7 @@ export async function compileSpec(spec: Spec): Promise<Compiled> {
   const entities = resolveEntities(spec);
   const errors = emitErrors(specified(spec.errors));
   const prisma = emitPrisma(entities);
+  const screens = specified(spec.screens);
   const typescript: [string, string][] = [
     ['src/shared/generated/product.ts', emitProduct(spec.product)],
     ['src/shared/generated/constants.ts', emitConstants(specified(spec.constants))],
@@ -57,9 +59,16 @@ export async function compileSpec(spec: Spec): Promise<Compiled> {
     ['src/server/generated/selects.ts', emitSelects(entities)],
     ['src/shared/generated/operations.ts', emitOperations(specified(spec.calls))],
     ['src/server/generated/routers.ts', emitRouters(entities, specified(spec.calls))],
+    ['src/client/generated/screens.ts', emitScreens(screens)],
+    ['src/client/generated/routes.ts', emitScreenRoutes(screens)],
   ];
   const outputs: Output[] = [];
   for (const [path, text] of typescript) outputs.push({ kind: 'file', path, content: await pretty(text, path) });
+  for (const [name, screen] of Object.entries(screens)) {
+    if (screen.kind !== 'custom') continue;
+    const { path } = customScreenFile(name);
+    outputs.push({ kind: 'owned', path, content: await pretty(emitCustomScreen(name, screen.title), path) });
+  }
 
   outputs.push(
     {
