@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { errorCatalogue } from '../shared/errors.ts';
 import { can, type Permission } from '../shared/permissions.ts';
 import { mutate, query, signUpVerified } from './test/http-client.ts';
@@ -27,7 +27,14 @@ describe('the app router', () => {
 
 describe('deny by default, over HTTP', () => {
   // MAILBOX=admins: in tests it defaults to open (as in development); here it is as in production.
-  const buildGuardedApp = () => buildTestApp({ MAILBOX: 'admins' });
+  // One app for every case: a refusal changes nothing, and an app per procedure would hold a
+  // database pool each until the file ends (PostgreSQL runs out of connections with a spec's routers).
+  let app: Awaited<ReturnType<typeof buildTestApp>>;
+  let memberCookie = '';
+  beforeAll(async () => {
+    app = await buildTestApp({ MAILBOX: 'admins' });
+    memberCookie = await signUpVerified(app, 'member@example.com');
+  });
   const guarded = procedures.filter(({ meta }) => meta.access !== 'public');
 
   it('guards most of the router', () => {
@@ -35,7 +42,6 @@ describe('deny by default, over HTTP', () => {
   });
 
   it.each(guarded)('$path refuses a caller without credentials before doing anything', async ({ path, type }) => {
-    const app = await buildGuardedApp();
     const result = type === 'query' ? await query(app, path) : await mutate(app, path, {});
     expect([result.status, result.appCode]).toEqual([401, 'UNAUTHENTICATED']);
   });
@@ -45,8 +51,7 @@ describe('deny by default, over HTTP', () => {
     async ({ path, type, meta }) => {
       const permission = (meta.access as { permission: Permission }).permission;
       if (can({ role: 'member' }, permission)) return;
-      const app = await buildGuardedApp();
-      const cookie = await signUpVerified(app, 'member@example.com');
+      const cookie = memberCookie;
       const result =
         type === 'query' ? await query(app, path, undefined, { cookie }) : await mutate(app, path, {}, { cookie });
       expect([result.status, result.appCode]).toEqual([403, 'FORBIDDEN']);

@@ -5,9 +5,19 @@
  * A permission is `action:entity`, optionally `:own` (only the user's own records)
  * or `:any`. `admin` and `member` are the foundation's assumption
  * (docs/decisions/0009-identity-and-access.md); the specification's roles and
- * permissions replace or extend them here, and docs/access.md shows the result.
+ * permissions (spec/roles.ts, compiled into src/shared/generated/permissions.ts) are
+ * added after them here (docs/decisions/0031-spec-roles-and-permissions.md), and
+ * docs/access.md shows the result.
  */
-export const permissions = [
+import {
+  specPermissionDescriptions,
+  specPermissions,
+  specRoleDescriptions,
+  specRoles,
+} from './generated/permissions.ts';
+
+/** The foundation's own: accounts, sessions, API keys, the system and the mailbox. */
+export const foundationPermissions = [
   'read:users:any',
   'update:users:any',
   'read:sessions:own',
@@ -18,6 +28,8 @@ export const permissions = [
   'read:system:any',
   'read:mailbox:any',
 ] as const;
+
+export const permissions = [...foundationPermissions, ...specPermissions] as const;
 
 export type Permission = (typeof permissions)[number];
 
@@ -36,6 +48,7 @@ export const permissionDescriptions: Record<Permission, string> = {
   'manage:api-keys:any': 'Create, list and revoke API keys.',
   'read:system:any': 'Count accounts, live sessions and API keys (system statistics).',
   'read:mailbox:any': 'Read every e-mail in the outbox, including the links they carry.',
+  ...specPermissionDescriptions,
 };
 
 /**
@@ -52,14 +65,40 @@ export function isApiKeyPermission(permission: Permission): boolean {
 /** What an API key may be granted, in the list's order. */
 export const apiKeyPermissions: readonly Permission[] = permissions.filter(isApiKeyPermission);
 
+/** What every signed-in person holds: their own sessions. */
+const memberPermissions = ['read:sessions:own', 'revoke:sessions:own'] as const satisfies readonly Permission[];
+
+/** The specification's roles, each with member's own-session permissions before its own. */
+function withMemberPermissions<R extends Readonly<Record<string, readonly Permission[]>>>(
+  specified: R,
+): Record<Extract<keyof R, string>, readonly Permission[]> {
+  const withMember = {} as Record<Extract<keyof R, string>, readonly Permission[]>;
+  for (const [role, held] of Object.entries<readonly Permission[]>(specified))
+    withMember[role as Extract<keyof R, string>] = [...memberPermissions, ...held];
+  return withMember;
+}
+
+/**
+ * `admin` holds every permission, the specification's included; `member` is the
+ * default role. Each of the specification's roles holds what spec/roles.ts grants it
+ * and, like a member, its own sessions (the spec does not mention sessions).
+ */
 export const roles = {
   admin: [...permissions],
-  member: ['read:sessions:own', 'revoke:sessions:own'],
+  member: memberPermissions,
+  ...withMemberPermissions(specRoles),
 } as const satisfies Record<string, readonly Permission[]>;
 
 export type Role = keyof typeof roles;
 
 export const roleNames = Object.keys(roles) as Role[];
+
+/** Who holds each role, in a line: the admin screen's role picker and docs/access.md. */
+export const roleDescriptions: Record<Role, string> = {
+  admin: 'Runs the product: holds every permission, including accounts, sessions and API keys.',
+  member: 'Anyone who signed up: sees and signs out their own sessions.',
+  ...specRoleDescriptions,
+};
 
 export const defaultRole: Role = 'member';
 

@@ -1,5 +1,5 @@
 import { errorCatalogue, type AppErrorCode } from '../../src/shared/errors.ts';
-import { can, roleNames, roles } from '../../src/shared/permissions.ts';
+import { can, permissionDescriptions, permissions, roleDescriptions, roleNames } from '../../src/shared/permissions.ts';
 import { appRouter } from '../../src/server/router.ts';
 import { anyCallErrors, type AccessRule } from '../../src/server/trpc/procedure-meta.ts';
 import { listProcedures } from '../../src/server/trpc/procedure-list.ts';
@@ -131,11 +131,21 @@ export function renderAccessDoc(): string {
     '',
     '## Roles',
     '',
-    ...roleNames.map((role) => `- **${role}**: ${columnsOf(role)}`),
+    `\`admin\` and \`member\` are the foundation's; ${roleNames.length > 2 ? 'the others are the ones spec/roles.ts declares' : 'spec/roles.ts declares none yet'} (docs/decisions/0031-spec-roles-and-permissions.md).`,
+    'A new account is a `member`.',
+    '',
+    ...roleNames.map((role) => `- **${role}**: ${roleDescriptions[role]}`),
+    '',
+    '## Permissions',
+    '',
+    'What each role holds; `:any` implies `:own` for the same action and entity.',
+    '',
+    `| Permission | What it lets its holder do | ${roleNames.join(' | ')} |`,
+    `| --- | --- | ${roleNames.map(() => '---').join(' | ')} |`,
+    ...permissions.map(
+      (permission) =>
+        `| \`${permission}\` | ${permissionDescriptions[permission]} | ${roleNames.map((role) => (can({ role }, permission) ? 'yes' : '—')).join(' | ')} |`,
+    ),
     '',
   ].join('\n');
-}
-
-function columnsOf(role: (typeof roleNames)[number]): string {
-  return (roles[role] as readonly string[]).map((permission) => `\`${permission}\``).join(', ');
 }

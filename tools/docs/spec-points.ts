@@ -66,9 +66,15 @@ export const specPoints: readonly SpecPoint[] = [
     number: 6,
     name: 'roles',
     title: 'Roles and permissions',
-    homes: ['spec/roles.ts', 'src/shared/permissions.ts', 'src/server/trpc/init.ts', 'docs/access.md'],
+    homes: [
+      'spec/roles.ts',
+      'src/shared/permissions.ts',
+      'src/shared/generated/permissions.ts',
+      'src/server/trpc/init.ts',
+      'docs/access.md',
+    ],
     today:
-      "The foundation's assumed roles, admin and member; every procedure declares public, signed-in or a permission.",
+      "Compiled by `npm run spec` into permissions (`read:work-order:own`, events, `call:…`) and roles, added after the foundation's admin and member; every procedure declares public, signed-in or a permission.",
   },
   {
     number: 7,

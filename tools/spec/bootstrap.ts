@@ -3,7 +3,7 @@ import { dirname, join } from 'node:path';
 
 /**
  * The derived modules the foundation itself imports (the catalogue, the constants, the
- * product), which the compiler imports in turn. When one is missing (a fresh checkout
+ * product, the permissions), which the compiler imports in turn. When one is missing (a fresh checkout
  * that deleted them, a half-copied example), a stub lets the compiler load; the compile
  * that follows rewrites it. Imports nothing from the project, so it runs before them.
  */
@@ -12,6 +12,9 @@ const stubs: Record<string, string> = {
   'src/shared/generated/constants.ts': 'export const specConstants = Object.freeze({} as const);\n',
   'src/shared/generated/error-codes.ts': 'export const specErrorCodes = {} as const;\n',
   'src/shared/generated/error-descriptions.ts': 'export const specErrorDescriptions = {} as const;\n',
+  'src/shared/generated/permissions.ts':
+    'export const specPermissions = [] as const;\nexport const specPermissionDescriptions = {};\n' +
+    'export const specRoles = {};\nexport const specRoleDescriptions = {};\n',
 };
 
 export function ensureBootstrap(root: string): string[] {

@@ -3,6 +3,7 @@ import { format, resolveConfig } from 'prettier';
 import type { EntityMeta } from '../../src/shared/spec/entity-meta.ts';
 import { appRoot } from '../../src/server/paths.ts';
 import { docsMarkers, emitSpecDocs } from './emit-docs.ts';
+import { derivePermissions, emitPermissions, type DerivedPermissions } from './emit-permissions.ts';
 import { emitPrisma, prismaMarkers } from './emit-prisma.ts';
 import { customScreenFile, emitCustomScreen, emitScreenRoutes, emitScreens } from './emit-screens.ts';
 import {
@@ -13,12 +14,14 @@ import {
   emitOperations,
   emitProduct,
   emitRouters,
+  emitRules,
   emitSelects,
   entityFile,
 } from './emit-typescript.ts';
 import { SpecError } from './load.ts';
 import { writeOutputs, type Output, type WriteReport } from './outputs.ts';
 import { resolveEntities } from './resolve-entities.ts';
+import { resolveRules } from './resolve-rules.ts';
 import { specified, type Spec } from './spec-model.ts';
 import { validateSpec } from './validate.ts';
 
@@ -26,6 +29,8 @@ export interface Compiled {
   outputs: Output[];
   /** The resolved entities, for tests and the runtime's later steps. */
   entities: EntityMeta[];
+  /** [6] The permissions and what each role holds, as src/shared/generated/permissions.ts spells them. */
+  permissions: DerivedPermissions;
 }
 
 /** Derived text goes through Prettier with the project's settings, so `format:check` and the drift check agree. */
@@ -38,7 +43,8 @@ async function pretty(text: string, path: string): Promise<string> {
  * Compiles a specification fully in memory: validates it (a SpecError lists every
  * problem), then returns every output. Nothing touches the disk here, so a refused spec
  * writes nothing and a test can compile any spec without writing into the repository.
- * Compiled so far: [1] product, [2] screens, [3] entities, [7] standard operations, [8] errors and [9] constants;
+ * Compiled so far: [1] product, [2] screens, [3] entities, [4] states and [5] rules (as metadata the runtime
+ * reads), [6] roles (their permissions), [7] standard operations, [8] errors and [9] constants;
  * the other points are validated and rendered into docs/spec.md.
  */
 export async function compileSpec(spec: Spec): Promise<Compiled> {
@@ -47,6 +53,7 @@ export async function compileSpec(spec: Spec): Promise<Compiled> {
 
   const entities = resolveEntities(spec);
   const errors = emitErrors(specified(spec.errors));
+  const permissions = derivePermissions(spec, entities);
   const prisma = emitPrisma(entities);
   const screens = specified(spec.screens);
   const typescript: [string, string][] = [
@@ -54,10 +61,12 @@ export async function compileSpec(spec: Spec): Promise<Compiled> {
     ['src/shared/generated/constants.ts', emitConstants(specified(spec.constants))],
     ['src/shared/generated/error-codes.ts', errors.codes],
     ['src/shared/generated/error-descriptions.ts', errors.descriptions],
+    ['src/shared/generated/permissions.ts', emitPermissions(permissions)],
     ['src/shared/generated/entities.ts', emitEntityIndex(entities)],
     ...entities.map((meta): [string, string] => [entityFile(meta), emitEntity(meta)]),
     ['src/server/generated/selects.ts', emitSelects(entities)],
     ['src/shared/generated/operations.ts', emitOperations(specified(spec.calls))],
+    ['src/shared/generated/rules.ts', emitRules(resolveRules(spec, entities))],
     ['src/server/generated/routers.ts', emitRouters(entities, specified(spec.calls))],
     ['src/client/generated/screens.ts', emitScreens(screens)],
     ['src/client/generated/routes.ts', emitScreenRoutes(screens)],
@@ -86,7 +95,7 @@ export async function compileSpec(spec: Spec): Promise<Compiled> {
   );
   const docs = await pretty(emitSpecDocs(spec, entities), 'docs/spec.md');
   outputs.push({ kind: 'section', path: 'docs/spec.md', ...docsMarkers, content: `\n\n${docs.trimEnd()}\n\n` });
-  return { outputs, entities };
+  return { outputs, entities, permissions };
 }
 
 /** Compiles `spec` and writes the result under `root`; a refused spec rejects before anything is written. */

@@ -16,6 +16,9 @@ export const prismaMarkers = {
 /** The counter table sequential numbers (WO-000123) are drawn from, inside the record's transaction. */
 export const counterModel = 'SpecCounter';
 
+/** The history of every machine's transitions (one table for all entities). */
+export const transitionModel = 'SpecTransition';
+
 type Line = [name: string, type: string, attributes: string];
 
 function scalarType(field: FieldMeta): string {
@@ -129,6 +132,29 @@ export function emitPrisma(entities: readonly EntityMeta[]): { models: string; u
           ['entity', 'String', ' @id'],
           ['value', 'Int', ' @default(0)'],
         ]),
+        '}',
+      ].join('\n'),
+    );
+  if (entities.some((entity) => entity.states))
+    models.push(
+      [
+        '/// One row per state transition of any entity with a machine: who fired which event, when, and',
+        '/// their note. The actor is kept by id and name without a relation, so the history outlives the account.',
+        `model ${transitionModel} {`,
+        ...align([
+          ['id', 'String', ' @id @default(uuid())'],
+          ['entity', 'String', ''],
+          ['recordId', 'String', ''],
+          ['event', 'String', ''],
+          ['fromState', 'String', ''],
+          ['toState', 'String', ''],
+          ['actorId', 'String?', ''],
+          ['actorName', 'String', ''],
+          ['note', 'String?', ''],
+          ['at', 'DateTime', ' @default(now())'],
+        ]),
+        '',
+        '  @@index([entity, recordId, at])',
         '}',
       ].join('\n'),
     );

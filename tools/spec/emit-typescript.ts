@@ -5,6 +5,7 @@ import { selectOf } from '../../src/shared/spec/entity-schemas.ts';
 import type { ErrorsSpec, SpecErrorStatus } from '../../src/shared/spec/errors.ts';
 import { isNotSpecified } from '../../src/shared/spec/not-specified.ts';
 import type { PointName } from '../../src/shared/spec/points.ts';
+import type { RuleMeta } from '../../src/shared/spec/rule-meta.ts';
 import type { ProductSpec } from '../../src/shared/spec/product.ts';
 import type { NotSpecified } from '../../src/shared/spec/not-specified.ts';
 import { kebab, lowerFirst } from './resolve-entities.ts';
@@ -175,5 +176,15 @@ import { entityRouter } from '../spec-runtime/entity-router.ts';
 export const specRouters = {
 ${entries.join('\n')}
 };
+`;
+}
+
+/** [5] The rules beyond a single field, resolved, for the runtime to check. */
+export function emitRules(rules: readonly RuleMeta[]): string {
+  return `${generatedHeader('rules')}
+import type { RuleMeta } from '../spec/rule-meta.ts';
+
+/** [5] Every rule of spec/rules.ts with its constants resolved: src/server/spec-runtime/rules.ts checks them. */
+export const specRules = ${literal(rules)} as const satisfies readonly RuleMeta[];
 `;
 }

@@ -43,7 +43,10 @@ export function smallSpec(): Spec {
       Job: {
         states: ['open', 'done'],
         initial: 'open',
-        events: { finish: { from: 'open', to: 'done', who: ['staff'], guards: ['inHours'] } },
+        events: {
+          finish: { from: 'open', to: 'done', who: ['staff'], guards: ['inHours'] },
+          reopen: { from: 'done', to: 'open', who: ['staff', 'client'] },
+        },
       },
     },
     calls: { operations: { Job: { standard: ['list', 'get', 'events'] } } },

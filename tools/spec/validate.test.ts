@@ -129,6 +129,42 @@ describe('a bad specification is refused, one message per problem naming file, p
       { kind: 'timeZone', zone: 'Europe/Atlantis' },
       "spec/constants.ts [9] constants: zone: 'Europe/Atlantis' is not a time zone Intl knows",
     ],
+    [
+      'a spec role named like a foundation role',
+      'roles.admin',
+      { description: 'Runs it.', can: 'everything' },
+      "spec/roles.ts [6] roles: admin: 'admin' is a foundation role (src/shared/permissions.ts)",
+    ],
+    [
+      "a spec role named like the foundation's default role",
+      'roles.member',
+      { description: 'Signed up.', can: { Job: { read: 'all' } } },
+      "spec/roles.ts [6] roles: member: 'member' is a foundation role",
+    ],
+    [
+      "an event named like an entity's action (its permission would read as one)",
+      'states.Job.events.update',
+      { from: 'open', to: 'done', who: ['staff'] },
+      "spec/states.ts [4] states: Job.update: 'update' is an action every record has; name the event otherwise",
+    ],
+    [
+      'an event named like a standard operation',
+      'states.Job.events.list',
+      { from: 'open', to: 'done', who: ['staff'] },
+      "spec/states.ts [4] states: Job.list: 'list' is an action every record has",
+    ],
+    [
+      'an event fired by a role that cannot read the entity',
+      'roles.client.can',
+      { Customer: { read: 'all' } },
+      "spec/states.ts [4] states: Job.reopen: role 'client' may fire it but cannot read Job (spec/roles.ts)",
+    ],
+    [
+      "an entity whose permissions would be spelled like the foundation's",
+      'entities.Users',
+      { fields: { name: field.string() } },
+      "spec/entities.ts [3] entities: Users: its permissions would be spelled like the foundation's (`read:users:any`",
+    ],
   ])('%s', (_, path, value, message) => {
     const problems = validateSpec(broken(path, value));
     expect(problems).toHaveLength(1);

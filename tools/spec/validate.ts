@@ -3,9 +3,12 @@ import type { FieldSpec, RelationField } from '../../src/shared/spec/fields.ts';
 import { int32Max } from '../../src/shared/spec/entity-meta.ts';
 import { specErrorStatuses } from '../../src/shared/spec/errors.ts';
 import { isNotSpecified } from '../../src/shared/spec/not-specified.ts';
+import { kebabName } from '../../src/shared/spec/permission-names.ts';
 import type { PointName } from '../../src/shared/spec/points.ts';
 import type { RuleSpec } from '../../src/shared/spec/rules.ts';
 import { foundationErrorCodes } from '../../src/shared/error-codes.ts';
+import { foundationPermissions } from '../../src/shared/permissions.ts';
+import { scopeOf } from './role-scope.ts';
 import { pointLabel, specified, type Spec } from './spec-model.ts';
 
 /** Models the foundation owns (prisma/models.prisma), and the table sequential numbers use. */
@@ -13,6 +16,16 @@ export const foundationModels = ['User', 'Session', 'Account', 'Verification', '
 /** Columns every entity gets; a field may not take their names. */
 export const standardColumns = ['id', 'version', 'createdAt', 'updatedAt', 'archivedAt', 'number', 'state'];
 const standardOperations = ['list', 'get', 'create', 'update', 'archive', 'events'];
+/** The foundation's roles (src/shared/permissions.ts); the spec's are added beside them. */
+export const foundationRoles = ['admin', 'member'];
+/**
+ * Words an event may not be named: its permission (`schedule:work-order:own`) would read
+ * as an entity action's, a standard operation's, or a custom operation's (`call:…`), or
+ * its procedure would take the place of `history`, the record's transitions.
+ */
+export const reservedEventNames = ['read', 'create', 'update', 'archive', 'list', 'get', 'history', 'call'];
+/** The entities the foundation's permissions name (`read:users:any`): a spec entity spelled the same would share them. */
+const foundationPermissionEntities = [...new Set(foundationPermissions.map((permission) => permission.split(':')[1]))];
 
 const pascal = /^[A-Z][A-Za-z0-9]*$/;
 const camel = /^[a-z][A-Za-z0-9]*$/;
@@ -134,6 +147,12 @@ export function validateSpec(spec: Spec): string[] {
     const clash = lowerNames.get(name.toLowerCase());
     if (clash) refuse('entities', name, `duplicate name: differs from ${clash} only in case.`);
     lowerNames.set(name.toLowerCase(), name);
+    if (foundationPermissionEntities.includes(kebabName(name)))
+      refuse(
+        'entities',
+        name,
+        `its permissions would be spelled like the foundation's (\`read:${kebabName(name)}:any\`, src/shared/permissions.ts); choose another name.`,
+      );
     validateEntity(name, entity);
   }
 
@@ -279,6 +298,8 @@ export function validateSpec(spec: Spec): string[] {
   // [6] roles
   for (const [name, role] of Object.entries(roles)) {
     if (!camel.test(name)) refuse('roles', name, 'a role name is camelCase.');
+    if (foundationRoles.includes(name))
+      refuse('roles', name, `'${name}' is a foundation role (src/shared/permissions.ts); choose another name.`);
     const grants = role.can === 'everything' ? {} : role.can;
     for (const [entity, grant] of Object.entries(grants)) {
       if (!(entity in entities)) {
@@ -317,6 +338,21 @@ export function validateSpec(spec: Spec): string[] {
       for (const state of [...from, spec.to])
         if (!machine.states.includes(state)) refuse('states', at, `event to or from undeclared state '${state}'.`);
       checkRoles('states', at, spec.who);
+      if (reservedEventNames.includes(kebabName(event)))
+        refuse(
+          'states',
+          at,
+          `'${event}' is an action every record has; name the event otherwise (${reservedEventNames.join(', ')} are taken).`,
+        );
+      for (const role of spec.who) {
+        const roleSpec = roles[role];
+        if (roleSpec && scopeOf(roleSpec, entity, 'read') === null)
+          refuse(
+            'states',
+            at,
+            `role '${role}' may fire it but cannot read ${entity} (spec/roles.ts): give it read on ${entity}.`,
+          );
+      }
       for (const guard of spec.guards ?? []) {
         const rule = rules[guard];
         if (!rule) refuse('states', at, `guard '${guard}' is not a rule in spec/rules.ts.`);

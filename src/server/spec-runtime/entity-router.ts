@@ -2,15 +2,72 @@ import { z } from 'zod';
 import { idSchema, pageOf } from '../../shared/schemas/common.schema.ts';
 import type { EntityOperations } from '../../shared/spec/calls.ts';
 import type { EntityMeta } from '../../shared/spec/entity-meta.ts';
-import { recordSchema, inputSchema, updateSchema } from '../../shared/spec/entity-schemas.ts';
+import { eventInputSchema, recordSchema, inputSchema, updateSchema } from '../../shared/spec/entity-schemas.ts';
+import type { AppErrorCode } from '../../shared/errors.ts';
+import { limits } from '../../shared/constants.ts';
 import { listInputSchema, listOptionsOf } from '../../shared/spec/list-input.ts';
 import { defineMutation, defineQuery, router } from '../trpc/procedure.ts';
 import { archiveRecord, createRecord, getRecord, listRecords, updateRecord, type RecordContext } from './records.ts';
 import type { ErasedListInput } from './list-query.ts';
 import type { Row } from './model-delegate.ts';
+import { rulesFor } from './rules.ts';
 import { leastPermission } from './scope.ts';
+import { fireEvent, leastEventPermission, listTransitions, type EventInput } from './transitions.ts';
 
 const idInput = z.object({ id: idSchema });
+const transitionSchema = z.object({
+  id: idSchema,
+  event: z.string().max(limits.text.short),
+  fromState: z.string().max(limits.text.short),
+  toState: z.string().max(limits.text.short),
+  actorId: idSchema.nullable(),
+  actorName: z.string().max(limits.text.short),
+  note: z.string().max(limits.text.long).nullable(),
+  at: z.date(),
+});
+
+/** The catalogue codes the rules a write runs may raise. */
+const ruleErrors = (meta: EntityMeta, guards: readonly string[] = []) =>
+  rulesFor(meta, guards).map((rule) => rule.error as AppErrorCode);
+
+/** The handlers' context carries the viewer their access rule found (ContextFor). */
+const scoped = (ctx: { db: RecordContext['db']; viewer: RecordContext['viewer'] }): RecordContext => ctx;
+
+/** One state event as a mutation: `workOrder.schedule({ id, version, note, scheduledAt })`. */
+function eventProcedure<const M extends EntityMeta, const E extends string>(meta: M, event: E) {
+  const spec = meta.states?.events[event];
+  return defineMutation({
+    summary: `${spec?.label ?? event}: moves a ${meta.label.toLowerCase()} from ${spec?.from.join(' or ') ?? '?'} to ${spec?.to ?? '?'}.`,
+    access: { permission: leastEventPermission(meta, event) },
+    input: eventInputSchema(meta, event),
+    output: recordSchema(meta),
+    errors: ['NOT_FOUND', 'CONFLICT', 'STALE_VERSION', 'INVALID_TRANSITION', ...ruleErrors(meta, spec?.guards)],
+    handler: ({ ctx, input }) => fireEvent(scoped(ctx), meta, event, input as EventInput),
+  });
+}
+
+type EventNames<M extends EntityMeta> = M['states'] extends { events: infer E } ? Extract<keyof E, string> : never;
+type EventProcedures<M extends EntityMeta> = {
+  [E in EventNames<M>]: ReturnType<typeof eventProcedure<M, E>>;
+};
+
+/** A record's state history, and each state event: the `events` operation. */
+function eventProcedures<const M extends EntityMeta>(meta: M) {
+  const events = Object.fromEntries(
+    Object.keys(meta.states?.events ?? {}).map((event) => [event, eventProcedure(meta, event)]),
+  ) as unknown as EventProcedures<M>;
+  return {
+    ...events,
+    history: defineQuery({
+      summary: `A ${meta.label.toLowerCase()}'s state changes, oldest first: who, when, and their note.`,
+      access: { permission: leastPermission(meta, 'read') },
+      input: idInput,
+      output: z.array(transitionSchema),
+      errors: ['NOT_FOUND'],
+      handler: ({ ctx, input }) => listTransitions(scoped(ctx), meta, input.id),
+    }),
+  };
+}
 const versionedInput = z.object({ id: idSchema, version: z.number().int().min(1) });
 
 /** Every standard procedure of one entity, declared in the one procedure style (procedure.ts). */
@@ -19,15 +76,13 @@ function standardProcedures<const M extends EntityMeta, const O extends EntityOp
   const options = listOptionsOf(operations);
   const few = meta.plural.toLowerCase();
   const one = meta.label.toLowerCase();
-  // The handlers' context carries the viewer their access rule found (ContextFor).
-  const scoped = (ctx: { db: RecordContext['db']; viewer: RecordContext['viewer'] }): RecordContext => ctx;
   return {
     list: defineQuery({
       summary: `One page of ${few} the caller may see, filtered, searched and sorted.`,
       access: { permission: leastPermission(meta, 'read') },
       input: listInputSchema(meta, operations),
       output: pageOf(record),
-      errors: [],
+      errors: ['NOT_FOUND'],
       handler: ({ ctx, input }) => listRecords(scoped(ctx), meta, options, input as ErasedListInput),
     }),
     get: defineQuery({
@@ -43,7 +98,7 @@ function standardProcedures<const M extends EntityMeta, const O extends EntityOp
       access: { permission: leastPermission(meta, 'create') },
       input: inputSchema(meta),
       output: record,
-      errors: ['NOT_FOUND', 'CONFLICT'],
+      errors: ['NOT_FOUND', 'CONFLICT', ...ruleErrors(meta)],
       handler: ({ ctx, input }) => createRecord(scoped(ctx), meta, input as Row),
     }),
     update: defineMutation({
@@ -51,7 +106,7 @@ function standardProcedures<const M extends EntityMeta, const O extends EntityOp
       access: { permission: leastPermission(meta, 'update') },
       input: updateSchema(meta),
       output: record,
-      errors: ['NOT_FOUND', 'CONFLICT', 'STALE_VERSION'],
+      errors: ['NOT_FOUND', 'CONFLICT', 'STALE_VERSION', ...ruleErrors(meta)],
       handler: ({ ctx, input }) => updateRecord(scoped(ctx), meta, input as Row),
     }),
     archive: defineMutation({
@@ -65,6 +120,9 @@ function standardProcedures<const M extends EntityMeta, const O extends EntityOp
   };
 }
 
+type Events<M extends EntityMeta, O extends EntityOperations> = 'events' extends O['standard'][number]
+  ? ReturnType<typeof eventProcedures<M>>
+  : unknown;
 type Standard<M extends EntityMeta, O extends EntityOperations> = ReturnType<typeof standardProcedures<M, O>>;
 type Picked<M extends EntityMeta, O extends EntityOperations> = Pick<
   Standard<M, O>,
@@ -81,5 +139,8 @@ export function entityRouter<const M extends EntityMeta, const O extends EntityO
   const picked = Object.fromEntries(
     Object.entries(all).filter(([name]) => (operations.standard as readonly string[]).includes(name)),
   ) as unknown as Picked<M, O>;
-  return router(picked);
+  const procedures = (
+    operations.standard.includes('events') && meta.states ? { ...picked, ...eventProcedures(meta) } : picked
+  ) as Picked<M, O> & Events<M, O>;
+  return router(procedures);
 }

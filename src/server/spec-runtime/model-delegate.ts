@@ -15,7 +15,8 @@ type Order = Record<string, 'asc' | 'desc' | { sort: 'asc' | 'desc'; nulls: 'fir
 
 export interface ModelDelegate {
   findFirst(args: { where: Where; select: Select }): Promise<Row | null>;
-  findMany(args: { where: Where; select: Select; orderBy: Order[]; take: number }): Promise<Row[]>;
+  findMany(args: { where: Where; select: Select; orderBy?: Order[]; take?: number }): Promise<Row[]>;
+  count(args: { where: Where }): Promise<number>;
   create(args: { data: Row; select: Select }): Promise<Row>;
   updateMany(args: { where: Where; data: Row }): Promise<{ count: number }>;
 }

@@ -9,6 +9,7 @@ import { inTransaction, type DatabaseClient } from '../db/transaction.ts';
 import type { Viewer } from '../features/auth/viewer.ts';
 import { listWhere, pageAfter, type ErasedListInput } from './list-query.ts';
 import { counterOf, modelOf, type Row, type Where } from './model-delegate.ts';
+import { checkRules, rulesFor } from './rules.ts';
 import { scopeWhere } from './scope.ts';
 
 /**
@@ -30,7 +31,7 @@ export interface RecordPage {
 }
 
 /** Stored values as the record schema reads them: Prisma's Decimal becomes its text ('12.5', never '1.25e+1'). */
-function toRecord(meta: EntityMeta, row: Row): Row {
+export function toRecord(meta: EntityMeta, row: Row): Row {
   for (const [name, field] of Object.entries(meta.fields)) {
     const value = row[name] as { toFixed(): string } | null | undefined;
     if (field.kind === 'decimal' && value) row[name] = value.toFixed();
@@ -56,7 +57,12 @@ export async function listRecords(
       where: andWhere({ id: input.cursor }, scope),
       select: { id: true, [query.sortColumn]: true },
     });
-    if (!cursorRow) throw new AppError('BAD_REQUEST', { message: 'This page no longer exists: start from the first.' });
+    // A cursor names a record of this list (archived ones stay): one that is not there is stale or made up.
+    if (!cursorRow)
+      throw new AppError('NOT_FOUND', {
+        message: 'This page no longer exists: start from the first.',
+        details: { cursor: input.cursor },
+      });
     after = pageAfter(query, cursorRow);
   }
   const rows = await model.findMany({
@@ -126,6 +132,7 @@ export async function createRecord(ctx: RecordContext, meta: EntityMeta, input: 
     if (meta.number) data.number = await nextNumber(tx, { ...meta, number: meta.number });
     const created = await modelOf(tx, meta).create({ data, select: selectOf(meta) });
     await requireInScope(tx, meta, String(created.id), scope);
+    await checkRules(tx, engineOfDatabase(ctx.db), meta, created, rulesFor(meta));
     return toRecord(meta, created);
   });
 }
@@ -171,6 +178,7 @@ async function compareAndSet(
     await requireInScope(tx, meta, target.id, scope);
     const row = await model.findFirst({ where: { id: target.id }, select: selectOf(meta) });
     if (!row) throw new AppError('NOT_FOUND', { details: { entity: meta.name, id: target.id } });
+    if (action === 'update') await checkRules(tx, engineOfDatabase(ctx.db), meta, row, rulesFor(meta));
     return toRecord(meta, row);
   });
 }

@@ -93,6 +93,10 @@ function stringCandidates(def: Def): string[] {
     'A'.repeat(length),
     '1'.repeat(length),
     ...patterns.flatMap(fromPattern),
+    // What the form kit's codecs read (money, a day, a date and time): a transform, not a pattern, checks them.
+    '12',
+    '2026-03-10',
+    '2026-03-10T10:00',
   ];
 }
 

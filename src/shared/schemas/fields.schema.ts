@@ -121,7 +121,7 @@ export function calendarDate() {
 
 const dateTimePattern = /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2})$/;
 
-interface WallTime {
+export interface WallTime {
   year: number;
   month: number;
   day: number;
@@ -157,6 +157,19 @@ function wallClockAt(instant: number, zone: string): number {
     if (part.type !== 'literal') parts[part.type] = Number(part.value);
   const { year = 0, month = 1, day = 1, hour = 0, minute = 0, second = 0 } = parts;
   return Date.UTC(year, month - 1, day, hour, minute, second);
+}
+
+/** What `zone`'s clock and calendar show at `instant`; `weekday` 0 is Sunday, as Date counts. */
+export function wallTimeOf(instant: Date, zone: string): WallTime & { weekday: number } {
+  const wall = new Date(wallClockAt(instant.getTime(), zone));
+  return {
+    year: wall.getUTCFullYear(),
+    month: wall.getUTCMonth() + 1,
+    day: wall.getUTCDate(),
+    hour: wall.getUTCHours(),
+    minute: wall.getUTCMinutes(),
+    weekday: wall.getUTCDay(),
+  };
 }
 
 /** How far `zone`'s clock is ahead of UTC at `instant`, in milliseconds. */

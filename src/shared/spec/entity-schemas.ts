@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { limits } from '../constants.ts';
 import { emailSchema, idSchema } from '../schemas/common.schema.ts';
 import { calendarDate, money, zonedDateTime } from '../schemas/fields.schema.ts';
 import type { EntityMeta, FieldMeta } from './entity-meta.ts';
@@ -21,7 +22,7 @@ interface Many {
 }
 
 /** The key a field has in a record and an input: a `one` relation is its column. */
-type KeyOf<M extends EntityMeta, K> = K extends string
+export type KeyOf<M extends EntityMeta, K> = K extends string
   ? Fields<M>[K] extends Many
     ? never
     : Fields<M>[K] extends OneRelation
@@ -221,6 +222,46 @@ export function updateSchema<const M extends EntityMeta>(meta: M): z.ZodType<Ent
     version: z.number().int().min(1),
     ...updateShape(meta),
   }) as unknown as z.ZodType<EntityUpdate<M>, EntityUpdateValues<M>>;
+}
+
+type EventsOf<M extends EntityMeta> = M['states'] extends { events: infer E } ? E : never;
+type RequiresOf<M extends EntityMeta, E> = EventsOf<M> extends Record<string, unknown>
+  ? E extends keyof EventsOf<M>
+    ? EventsOf<M>[E] extends { requires: readonly (infer F)[] }
+      ? F
+      : never
+    : never
+  : never;
+
+/** What firing event `E` sends: the record at its version, a note, and values for the fields it requires. */
+export type EventInput<M extends EntityMeta, E> = { id: string; version: number; note?: string | null } & Partial<
+  Pick<EntityInput<M>, Extract<KeyOf<M, RequiresOf<M, E>>, keyof EntityInput<M>>>
+>;
+export type EventValues<M extends EntityMeta, E> = { id: string; version: number; note?: string | null } & Partial<
+  Pick<EntityFormValues<M>, Extract<KeyOf<M, RequiresOf<M, E>>, keyof EntityFormValues<M>>>
+>;
+
+/**
+ * The schema of firing one event: `id` and `version`, the note as the event asks for
+ * it (required, optional, or none), and the fields it requires, each optional (a value
+ * already stored will do; the runtime checks every required field holds one).
+ */
+export function eventInputSchema<const M extends EntityMeta, const E extends string>(
+  meta: M,
+  event: E,
+): z.ZodType<EventInput<M, E>, EventValues<M, E>> {
+  const spec = meta.states?.events[event];
+  const updates = updateShape(meta);
+  const shape: Record<string, z.ZodType> = { id: idSchema, version: z.number().int().min(1) };
+  if (spec?.note === 'required') shape.note = z.string().trim().min(1, 'Required').max(limits.text.long);
+  if (spec?.note === 'optional') shape.note = z.string().trim().max(limits.text.long).nullish();
+  for (const field of spec?.requires ?? []) {
+    const found = meta.fields[field];
+    const key = found ? keyOf(field, found) : null;
+    const schema = key === null ? undefined : updates[key];
+    if (key !== null && schema) shape[key] = schema;
+  }
+  return z.object(shape) as unknown as z.ZodType<EventInput<M, E>, EventValues<M, E>>;
 }
 
 /** The schema of a create input (`inputShape`), typed from the metadata. */

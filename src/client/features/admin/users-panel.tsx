@@ -12,6 +12,7 @@ import { Label } from '../../components/ui/label.tsx';
 import { TableBody, TableHead, TableHeader, TableRow } from '../../components/ui/table.tsx';
 import { trpc } from '../../trpc.ts';
 import { viewerCan, type Viewer } from '../../viewer/use-viewer.ts';
+import { RoleLegend } from './role-legend.tsx';
 import { UserRow } from './user-row.tsx';
 
 /** `admin.users.list`, newest first, a page at a time, with a search by name or e-mail. */
@@ -73,6 +74,7 @@ export function UsersPanel({ viewer }: { viewer: Viewer }) {
             </TableBody>
           </TableScroll>
           <LoadMoreButton query={users}>Show more users</LoadMoreButton>
+          <RoleLegend />
         </>
       )}
     </>
