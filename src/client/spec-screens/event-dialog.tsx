@@ -1,6 +1,6 @@
 import { useId, useMemo, useState, type ReactElement } from 'react';
 import { z } from 'zod';
-import { inputShape } from '../../shared/spec/entity-schemas.ts';
+import { eventInputSchema } from '../../shared/spec/entity-schemas.ts';
 import type { EntityMeta } from '../../shared/spec/entity-meta.ts';
 import { FormAlert } from '../components/form/form-alert.tsx';
 import { SubmitButton } from '../components/form/submit-button.tsx';
@@ -22,22 +22,20 @@ import type { Row } from './entity-procedures.ts';
 import { editDefaults, formFields } from './form-values.ts';
 import type { AvailableEvent } from './screen-access.ts';
 
-/** The longest note a person writes with an event. */
-export const noteMax = 2000;
-
-/** The schema of an event's dialog: each field it requires, now required, and its note. */
-export function eventSchema(meta: EntityMeta, event: Pick<AvailableEvent, 'requires' | 'note'>): EntityFormSchema {
-  const shape = inputShape(meta);
-  const fields: Record<string, z.ZodType> = {};
+/**
+ * The schema of an event's dialog: the event's own input schema (entity-schemas.ts,
+ * the one the server checks) without the id and version the screen adds, each field
+ * the event requires made required here, since the dialog shows it filled in.
+ */
+export function eventSchema(meta: EntityMeta, event: Pick<AvailableEvent, 'name' | 'requires'>): EntityFormSchema {
+  const input = eventInputSchema(meta, event.name) as unknown as EntityFormSchema;
+  const shape: Record<string, z.ZodType> = {};
+  for (const [key, schema] of Object.entries(input.shape)) if (key !== 'id' && key !== 'version') shape[key] = schema;
   for (const { key } of formFields(meta, event.requires)) {
     const field = shape[key];
-    if (field) fields[key] = field.refine((value) => value !== null && value !== undefined, { message: 'Required.' });
+    if (field) shape[key] = field.refine((value) => value !== null && value !== undefined, { message: 'Required.' });
   }
-  if (event.note !== 'none') {
-    const note = z.string().trim().max(noteMax, `At most ${noteMax} characters`);
-    fields.note = event.note === 'required' ? note.min(1, 'Required') : note;
-  }
-  return z.object(fields);
+  return z.object(shape);
 }
 
 interface EventDialogProps {
