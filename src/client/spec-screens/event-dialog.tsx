@@ -62,7 +62,7 @@ export function EventDialog({ meta, record, event, trigger, onFire, onReload }: 
           <DialogTitle>{event.label}</DialogTitle>
           <DialogDescription>
             {event.requires.length
-              ? `This needs ${event.requires.map((name) => meta.fields[name]?.label.toLowerCase() ?? name).join(' and ')}.`
+              ? `To ${event.label.toLowerCase()} it, fill in: ${event.requires.map((name) => meta.fields[name]?.label ?? name).join(', ')}.`
               : 'Add a note for the record’s history.'}
           </DialogDescription>
         </DialogHeader>

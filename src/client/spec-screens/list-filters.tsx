@@ -1,4 +1,6 @@
+import { SlidersHorizontalIcon } from 'lucide-react';
 import { useId, useState } from 'react';
+import { cn } from '../components/ui/cn.ts';
 import { SearchForm } from '../components/search-form.tsx';
 import { NativeSelect } from '../components/form/native-select.tsx';
 import { Button } from '../components/ui/button.tsx';
@@ -28,6 +30,10 @@ const labelOf = (meta: EntityMeta, name: string) => (name === 'state' ? 'State' 
  * fields agree, and back and forward restore them.
  */
 export function ListFilters({ meta, shape, search, archivable, onSearch }: ListFiltersProps) {
+  // On a phone the filters fold away under a button (open while some are in use), so the list shows first.
+  const narrowed = Object.keys(search).some((key) => key !== 'q');
+  const [unfolded, setUnfolded] = useState(narrowed);
+  const foldId = useId();
   const searchId = useId();
   const sortId = useId();
   const archivedId = useId();
@@ -54,41 +60,63 @@ export function ListFilters({ meta, shape, search, archivable, onSearch }: ListF
           />
         </div>
       ) : null}
-      {Object.entries(shape.filters).map(([name, filter]) => (
-        <FilterControl key={name} name={name} label={labelOf(meta, name)} filter={filter} meta={meta} search={search} />
-      ))}
-      {shape.sort.length > 1 ? (
+      <Button
+        type="button"
+        variant="outline"
+        className="sm:hidden"
+        aria-expanded={unfolded}
+        aria-controls={foldId}
+        onClick={() => {
+          setUnfolded((open) => !open);
+        }}
+      >
+        <SlidersHorizontalIcon aria-hidden="true" />
+        {unfolded ? 'Hide filters' : 'Filters and sort'}
+      </Button>
+      <div id={foldId} className={cn('w-full flex-wrap items-end gap-3 sm:contents', unfolded ? 'flex' : 'hidden')}>
+        {Object.entries(shape.filters).map(([name, filter]) => (
+          <FilterControl
+            key={name}
+            name={name}
+            label={labelOf(meta, name)}
+            filter={filter}
+            meta={meta}
+            search={search}
+          />
+        ))}
+        {shape.sort.length > 1 ? (
+          <div className="grid w-full gap-1.5 sm:w-auto">
+            <Label htmlFor={sortId}>Sort by</Label>
+            <NativeSelect id={sortId} name="sort" defaultValue={search.sort ?? ''} className="sm:w-44">
+              {shape.sort.map((name, index) => (
+                <option key={name} value={index === 0 ? '' : name}>
+                  {name === 'createdAt' ? 'Created' : name === 'number' ? 'Number' : labelOf(meta, name)}
+                </option>
+              ))}
+            </NativeSelect>
+          </div>
+        ) : null}
         <div className="grid w-full gap-1.5 sm:w-auto">
-          <Label htmlFor={sortId}>Sort by</Label>
-          <NativeSelect id={sortId} name="sort" defaultValue={search.sort ?? ''} className="sm:w-44">
-            {shape.sort.map((name, index) => (
-              <option key={name} value={index === 0 ? '' : name}>
-                {name === 'createdAt' ? 'Created' : name === 'number' ? 'Number' : labelOf(meta, name)}
-              </option>
-            ))}
+          <Label htmlFor={`${sortId}-dir`}>Order</Label>
+          <NativeSelect id={`${sortId}-dir`} name="dir" defaultValue={search.dir ?? ''} className="sm:w-36">
+            <option value="">Descending</option>
+            <option value="asc">Ascending</option>
           </NativeSelect>
         </div>
-      ) : null}
-      <div className="grid w-full gap-1.5 sm:w-auto">
-        <Label htmlFor={`${sortId}-dir`}>Order</Label>
-        <NativeSelect id={`${sortId}-dir`} name="dir" defaultValue={search.dir ?? ''} className="sm:w-36">
-          <option value="">Descending</option>
-          <option value="asc">Ascending</option>
-        </NativeSelect>
+        {archivable ? (
+          <label htmlFor={archivedId} className="flex h-9 items-center gap-2 text-sm">
+            <input
+              id={archivedId}
+              type="checkbox"
+              name="archived"
+              value="yes"
+              defaultChecked={search.archived === 'yes'}
+              className="size-4 accent-primary"
+            />
+            Archived
+          </label>
+        ) : null}
       </div>
-      {archivable ? (
-        <label htmlFor={archivedId} className="flex h-9 items-center gap-2 text-sm">
-          <input
-            id={archivedId}
-            type="checkbox"
-            name="archived"
-            value="yes"
-            defaultChecked={search.archived === 'yes'}
-            className="size-4 accent-primary"
-          />
-          Archived
-        </label>
-      ) : null}
       <Button type="submit" variant="secondary">
         Apply
       </Button>
@@ -114,9 +142,9 @@ function FilterControl({
     const [fromKey, toKey] = filterKeys(name, filter) as [string, string];
     const type = filter.kind === 'dateRange' ? 'date' : 'text';
     return (
-      <fieldset className="grid w-full gap-1.5 sm:w-auto">
+      <fieldset className="grid w-full min-w-0 gap-1.5 sm:w-auto">
         <legend className="mb-1.5 text-sm leading-none font-medium">{label}</legend>
-        <div className="flex items-center gap-2">
+        <div className="flex items-center gap-2 [&>input]:min-w-0 [&>input]:flex-1 sm:[&>input]:flex-none">
           <Input
             name={fromKey}
             type={type}

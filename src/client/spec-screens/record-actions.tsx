@@ -6,7 +6,7 @@ import { Button } from '../components/ui/button.tsx';
 import { toClientError, type ClientError } from '../errors/to-client-error.ts';
 import { notices } from '../notifications/notices.ts';
 import type { EntityMeta } from '../../shared/spec/entity-meta.ts';
-import { recordTitle } from './cell-format.ts';
+import { choiceLabel, recordTitle } from './cell-format.ts';
 import { useEntityMutations, type Row } from './entity-procedures.ts';
 import { EventDialog } from './event-dialog.tsx';
 import { eventAsks, type recordActions } from './screen-access.ts';
@@ -31,15 +31,21 @@ export function RecordActions({ meta, record, actions, onEdit, onReload }: Recor
   const [busy, setBusy] = useState<string | null>(null);
   const title = recordTitle(meta, record);
   /** Sends one action at the version read; rejects with the server's answer (a dialog shows it). */
-  const fire = async (name: string, input: Record<string, unknown>, done: string) => {
-    await mutations.call(name, { ...input, id: record.id, version: record.version });
-    notices.success(done, title);
+  const fire = async (name: string, input: Record<string, unknown>) => {
+    const saved = await mutations.call(name, { ...input, id: record.id, version: record.version });
+    const now =
+      name === 'archive'
+        ? 'Archived'
+        : typeof saved.state === 'string'
+          ? `Now ${choiceLabel(saved.state).toLowerCase()}`
+          : 'Done';
+    notices.success(title, `${now}.`);
   };
   /** The same, its failure shown under the buttons. */
-  const attempt = async (name: string, done: string) => {
+  const attempt = async (name: string) => {
     setFailure(null);
     try {
-      await fire(name, {}, done);
+      await fire(name, {});
     } catch (error) {
       setFailure(toClientError(error));
     }
@@ -57,7 +63,7 @@ export function RecordActions({ meta, record, actions, onEdit, onReload }: Recor
               record={record}
               event={event}
               trigger={<Button variant="default">{event.label}</Button>}
-              onFire={(values) => fire(event.name, values, `${event.label}: done`)}
+              onFire={(values) => fire(event.name, values)}
               onReload={onReload}
             />
           ) : (
@@ -67,7 +73,7 @@ export function RecordActions({ meta, record, actions, onEdit, onReload }: Recor
               onClick={() => {
                 if (busy) return;
                 setBusy(event.name);
-                void attempt(event.name, `${event.label}: done`).finally(() => {
+                void attempt(event.name).finally(() => {
                   setBusy(null);
                 });
               }}
@@ -94,7 +100,7 @@ export function RecordActions({ meta, record, actions, onEdit, onReload }: Recor
             description={`Lists leave archived ${meta.plural.toLowerCase()} out, and an archived one can no longer change. Its history stays.`}
             confirmLabel="Archive"
             pendingLabel="Archiving…"
-            onConfirm={() => attempt('archive', 'Archived')}
+            onConfirm={() => attempt('archive')}
           />
         ) : null}
       </div>

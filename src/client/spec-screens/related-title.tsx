@@ -34,7 +34,7 @@ function RecordTitle({ entity, id, link }: { entity: string; id: string; link: b
     <SpecLink
       to={detail}
       params={{ id }}
-      className="text-primary underline-offset-4 hover:underline [overflow-wrap:anywhere]"
+      className="text-primary underline underline-offset-4 [overflow-wrap:anywhere]"
     >
       {title}
     </SpecLink>
