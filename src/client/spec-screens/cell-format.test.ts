@@ -36,6 +36,13 @@ describe('a value as the screens show it', () => {
     expect(formatValue(tokyo, instant, 'en-GB')).toBe('26 Nov 2026, 17:30');
   });
 
+  it('groups the digits of counts, not of years', () => {
+    expect(formatValue({ ...common, kind: 'int', label: 'Year', min: 1950, max: 2100 }, 2021, 'en-GB')).toBe('2021');
+    expect(formatValue({ ...common, kind: 'int', label: 'Km', min: 0, max: 2_000_000 }, 123456, 'en-GB')).toBe(
+      '123,456',
+    );
+  });
+
   it('shows a calendar day as that day, never shifted by a zone', () => {
     expect(formatValue({ ...common, kind: 'date', label: 'Due' }, '2026-01-01', 'en-GB')).toBe('1 Jan 2026');
   });

@@ -68,10 +68,16 @@ export function formatValue(field: FieldMeta, value: unknown, locale?: string): 
   switch (field.kind) {
     case 'money':
       return typeof value === 'number' ? formatAmount(value, field.currency, field.decimals, locale) : none;
-    case 'int':
+    case 'int': {
+      // A field that never passes 9999 holds years and codes, not counts: 2021, not 2,021.
+      const grouped = field.max > 9999;
       return typeof value === 'number'
-        ? cached(`int|${locale ?? ''}`, () => new Intl.NumberFormat(locale)).format(value)
+        ? cached(
+            `int|${locale ?? ''}|${grouped}`,
+            () => new Intl.NumberFormat(locale, { useGrouping: grouped }),
+          ).format(value)
         : none;
+    }
     case 'date':
       return typeof value === 'string' ? formatDay(value, locale) : none;
     case 'dateTime':

@@ -12,6 +12,7 @@ import { entityHooks, type Row } from './entity-procedures.ts';
 import { FieldValue, StateBadge } from './field-value.tsx';
 import { formFields } from './form-values.ts';
 import { RecordActions } from './record-actions.tsx';
+import { RecordHistory, RelatedRecords } from './record-related.tsx';
 import { recordActions } from './screen-access.ts';
 import type { ScreenEntity } from './spec-entities.ts';
 import { holdsOf, SpecScreenFrame } from './spec-screen-frame.tsx';
@@ -126,6 +127,12 @@ function RecordDetail({ entity, id, viewer }: { entity: ScreenEntity; id: string
               </dl>
             </CardContent>
           </Card>
+          {Object.entries(meta.fields).map(([name, field]) =>
+            field.kind === 'relation' && field.cardinality === 'many' ? (
+              <RelatedRecords key={name} to={field.to} via={field.via} id={data.id} label={field.label} />
+            ) : null,
+          )}
+          {entity.operations.includes('events') ? <RecordHistory entity={meta.name} id={data.id} /> : null}
         </>
       )}
     </div>

@@ -5,12 +5,12 @@ import { QueryError } from '../components/query-error.tsx';
 import { TableScroll } from '../components/table-scroll.tsx';
 import { TableSkeleton } from '../components/table-skeleton.tsx';
 import { buttonVariants } from '../components/ui/button.tsx';
-import { TableBody, TableCell, TableHead, TableHeader, TableRow } from '../components/ui/table.tsx';
+import { TableBody, TableHead, TableHeader, TableRow } from '../components/ui/table.tsx';
 import { useSearch, type RoutePath } from '../router/router.tsx';
 import type { Viewer } from '../viewer/use-viewer.ts';
-import { listColumns, recordTitle, type Column } from './cell-format.ts';
-import { entityHooks, type Row } from './entity-procedures.ts';
-import { FieldValue, StateBadge } from './field-value.tsx';
+import { listColumns, recordTitle } from './cell-format.ts';
+import { entityHooks } from './entity-procedures.ts';
+import { columnKey, RecordCell } from './record-cell.tsx';
 import { ListFilters } from './list-filters.tsx';
 import { isNarrowed, listInputOf } from './list-input-of.ts';
 import type { ListSearch } from './list-search.ts';
@@ -102,7 +102,7 @@ function RecordTable({ screen, entity, search }: { screen: SpecScreen; entity: S
           {rows.map((row) => (
             <TableRow key={row.id}>
               {columns.map((column, index) => (
-                <Cell
+                <RecordCell
                   key={columnKey(column)}
                   column={column}
                   row={row}
@@ -116,39 +116,5 @@ function RecordTable({ screen, entity, search }: { screen: SpecScreen; entity: S
       </TableScroll>
       <LoadMoreButton query={records}>Load more</LoadMoreButton>
     </>
-  );
-}
-
-const columnKey = (column: Column) => (column.kind === 'field' ? column.name : column.kind);
-
-/** One cell; the first of a row links to the record's detail screen and names the row. */
-function Cell({ column, row, link, title }: { column: Column; row: Row; link: string | null; title: string }) {
-  const value =
-    column.kind === 'field'
-      ? row[column.field.kind === 'relation' && column.field.cardinality === 'one' ? column.field.column : column.name]
-      : row[column.kind];
-  if (link)
-    return (
-      <TableHead scope="row" className="font-medium">
-        <SpecLink
-          to={link}
-          params={{ id: row.id }}
-          aria-label={column.kind === 'number' ? `${String(value)}: ${title}` : undefined}
-          className="text-primary underline-offset-4 hover:underline [overflow-wrap:anywhere]"
-        >
-          {typeof value === 'string' && value ? value : title}
-        </SpecLink>
-      </TableHead>
-    );
-  return (
-    <TableCell className="max-w-64 truncate">
-      {column.kind === 'state' ? (
-        <StateBadge state={String(value)} />
-      ) : column.kind === 'number' ? (
-        <span className="tabular-nums">{String(value)}</span>
-      ) : (
-        <FieldValue field={column.field} value={value} />
-      )}
-    </TableCell>
   );
 }

@@ -37,6 +37,18 @@ interface ErasedRouterHooks {
     useQuery: (input: object, options?: { enabled?: boolean; staleTime?: number }) => QueryResult<Page>;
   };
   get: { useQuery: (input: { id: string }, options?: { enabled?: boolean; staleTime?: number }) => QueryResult<Row> };
+  history: { useQuery: (input: { id: string }, options?: { enabled?: boolean }) => QueryResult<Transition[]> };
+}
+
+/** One state change of a record, as `<entity>.history` answers it. */
+export interface Transition {
+  id: string;
+  event: string;
+  fromState: string;
+  toState: string;
+  actorName: string;
+  note: string | null;
+  at: Date;
 }
 
 interface ErasedUtils {
