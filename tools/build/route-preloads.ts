@@ -46,7 +46,7 @@ export function specRouteModules(source: string): Record<string, string[]> {
     if (!path) continue;
     const custom = /import\('\.\.\/([^']+)'\)/.exec(body)?.[1];
     if (custom) routes[path] = [`./${custom}`];
-    else if (/specScreen\(/.test(body)) routes[path] = [specScreenModule];
+    else if (body.includes('specScreen(')) routes[path] = [specScreenModule];
   }
   return routes;
 }
