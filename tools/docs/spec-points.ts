@@ -59,15 +59,22 @@ export const specPoints: readonly SpecPoint[] = [
     number: 4,
     name: 'states',
     title: 'States and transitions',
-    homes: ['spec/states.ts', 'src/shared/states.ts'],
-    today: 'The defineMachine/transition helper, tested on a machine inside its test; no domain machine.',
+    homes: ['spec/states.ts', 'src/server/spec-runtime/transitions.ts', 'src/shared/states.ts'],
+    today:
+      "Compiled by `npm run spec` into each entity's metadata; the runtime fires events as `<entity>.<event>` (compare-and-set on state and version, required fields, guards, a SpecTransition history row) and answers `<entity>.history`.",
   },
   {
     number: 5,
     name: 'rules',
     title: 'Validation rules',
-    homes: ['spec/rules.ts', 'src/shared/schemas/'],
-    today: 'Bounded building blocks (common.schema.ts) and the placeholder contracts (records.schema.ts).',
+    homes: [
+      'spec/rules.ts',
+      'src/shared/generated/rules.ts',
+      'src/server/spec-runtime/rules.ts',
+      'src/shared/schemas/',
+    ],
+    today:
+      "Compiled by `npm run spec` into resolved rules the runtime checks in the write's transaction (compare, time window, no overlap, count per period): guards on their events, the others on every create, update and event. Field bounds: common.schema.ts and the entity schemas.",
   },
   {
     number: 6,
@@ -90,12 +97,14 @@ export const specPoints: readonly SpecPoint[] = [
     homes: [
       'spec/calls.ts',
       'src/server/router.ts',
+      'src/server/generated/routers.ts',
+      'src/server/spec-runtime/',
       'src/server/features/',
       'src/server/trpc/procedure.ts',
       'src/server/email/templates/',
     ],
     today:
-      'system, auth, admin and mailbox operations are real; records.list, records.get, records.create are placeholders. E-mail: verify-email and reset-password are sent; sample-notice is the pattern.',
+      'Standard operations compile into one router per entity on the runtime (list with search, filters, sort and cursor; get; create; update and archive at a version; events). system, auth, admin and mailbox are real; records.* are placeholders until spec/calls.ts names operations. E-mail: verify-email and reset-password are sent; sample-notice is the pattern.',
   },
   {
     number: 8,

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { specOperations } from '../../shared/generated/operations.ts';
 import type { EntityMeta } from '../../shared/spec/entity-meta.ts';
 import { listOptionsOf } from '../../shared/spec/list-input.ts';
+import { toAppError } from '../errors/to-app-error.ts';
 import { callerAs } from '../test/test-app.ts';
 import { createSample, entityList, recordContext, sampleValues } from '../test/spec-samples.ts';
 import type { Row } from './model-delegate.ts';
@@ -28,7 +29,8 @@ function call(caller: Caller, meta: EntityMeta, operation: string, input: unknow
 const codeOf = (promise: Promise<unknown>) =>
   promise.then(
     () => 'ok',
-    (error: unknown) => (error as { cause?: { code?: string } }).cause?.code ?? String(error),
+    // The catalogue code a client would see (an input the schema refuses is VALIDATION_FAILED).
+    (error: unknown) => toAppError(error).code,
   );
 
 const withAll = (meta: EntityMeta) =>

@@ -3,7 +3,7 @@ import type { EntityMeta, FieldMeta } from '../../shared/spec/entity-meta.ts';
 import { inputSchema } from '../../shared/spec/entity-schemas.ts';
 import type { Viewer } from '../features/auth/viewer.ts';
 import { createRecord, type RecordContext } from '../spec-runtime/records.ts';
-import type { Row } from '../spec-runtime/model-delegate.ts';
+import { modelOf, type Row } from '../spec-runtime/model-delegate.ts';
 
 /**
  * Valid records of any entity, built from its metadata alone, for the tests of the
@@ -20,6 +20,16 @@ export function entityNamed(name: string): EntityMeta {
   const meta = entityList.find((entity) => entity.name === name);
   if (!meta) throw new Error(`No entity ${name}`);
   return meta;
+}
+
+/**
+ * A Tuesday, a week later for each sample: at 10:00 on a working day, and never on the
+ * same day as another sample's, so samples do not trip a time-window, overlap or
+ * per-day rule by accident (a test that means to, sets the time itself).
+ */
+export function sampleDay(n: number): string {
+  const day = new Date(Date.UTC(2026, 2, 10 + 7 * n));
+  return day.toISOString().slice(0, 10);
 }
 
 /** What a form would send for one field (before its codecs run), unique where it must be. */
@@ -46,9 +56,9 @@ export function sampleValue(field: FieldMeta, n: number): unknown {
     case 'enum':
       return field.values[0];
     case 'date':
-      return '2026-03-10';
+      return sampleDay(n);
     case 'dateTime':
-      return '2026-03-10T10:00';
+      return `${sampleDay(n)}T10:00`;
     case 'relation':
       return undefined;
   }
@@ -97,4 +107,31 @@ export async function createSample(
 /** The context the runtime needs from a test caller's services and viewer. */
 export function recordContext(services: { db: RecordContext['db'] }, viewer: Viewer): RecordContext {
   return { db: services.db, viewer };
+}
+
+/** Writes stored values straight into a record (no rules, no version change): a test's setup. */
+export async function setStored(db: RecordContext['db'], meta: EntityMeta, id: unknown, data: Row): Promise<void> {
+  await modelOf(db, meta).updateMany({ where: { id }, data });
+}
+
+/** The column of a field: a one-relation's foreign key, else its name. */
+export function columnOf(meta: EntityMeta, field: string): string {
+  const found = meta.fields[field];
+  return found?.kind === 'relation' && found.cardinality === 'one' ? found.column : field;
+}
+
+/**
+ * Stored values for an event's required fields a sample leaves empty (optional
+ * relations): a relation to a user gets `userId`, one to an entity a fresh sample.
+ */
+export async function requiredValues(ctx: RecordContext, meta: EntityMeta, record: Row, requires: readonly string[]) {
+  const values: Row = {};
+  for (const field of requires) {
+    const column = columnOf(meta, field);
+    if (record[column] !== null && record[column] !== undefined) continue;
+    const found = meta.fields[field];
+    if (found?.kind === 'relation' && found.cardinality === 'one')
+      values[column] = found.to === 'user' ? ctx.viewer.userId : (await createSample(ctx, entityNamed(found.to))).id;
+  }
+  return values;
 }
