@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import type { z } from 'zod';
 import { CheckboxField } from '../components/form/checkbox-field.tsx';
 import { DateField } from '../components/form/date-field.tsx';
@@ -69,6 +69,11 @@ function RelationPicker({ form, entry, to }: { form: Form; entry: FormField; to:
   const { options, loading, more } = useRelationOptions(to, search);
   const name = entry.key;
   const current: unknown = form.getValues(name);
+  // A required relation with one possible record (a customer's own) is that record.
+  const only = !entry.field.optional && !loading && !search && options.length === 1 ? options[0]?.value : undefined;
+  useEffect(() => {
+    if (only && current === '') form.setValue(name, only, { shouldDirty: true });
+  }, [only, current, form, name]);
   return (
     <div className="grid gap-2">
       {more || search ? (
