@@ -225,13 +225,14 @@ export function updateSchema<const M extends EntityMeta>(meta: M): z.ZodType<Ent
 }
 
 type EventsOf<M extends EntityMeta> = M['states'] extends { events: infer E } ? E : never;
-type RequiresOf<M extends EntityMeta, E> = EventsOf<M> extends Record<string, unknown>
-  ? E extends keyof EventsOf<M>
-    ? EventsOf<M>[E] extends { requires: readonly (infer F)[] }
-      ? F
+type RequiresOf<M extends EntityMeta, E> =
+  EventsOf<M> extends Record<string, unknown>
+    ? E extends keyof EventsOf<M>
+      ? EventsOf<M>[E] extends { requires: readonly (infer F)[] }
+        ? F
+        : never
       : never
-    : never
-  : never;
+    : never;
 
 /** What firing event `E` sends: the record at its version, a note, and values for the fields it requires. */
 export type EventInput<M extends EntityMeta, E> = { id: string; version: number; note?: string | null } & Partial<
