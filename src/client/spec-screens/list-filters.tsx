@@ -142,7 +142,7 @@ function FilterControl({
     const [fromKey, toKey] = filterKeys(name, filter) as [string, string];
     const type = filter.kind === 'dateRange' ? 'date' : 'text';
     return (
-      <fieldset className="grid w-full min-w-0 gap-1.5 sm:w-auto">
+      <fieldset className="grid w-full min-w-0 grid-cols-[minmax(0,1fr)] gap-1.5 sm:w-auto">
         <legend className="mb-1.5 text-sm leading-none font-medium">{label}</legend>
         <div className="flex items-center gap-2 [&>input]:min-w-0 [&>input]:flex-1 sm:[&>input]:flex-none">
           <Input
