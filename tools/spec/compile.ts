@@ -22,6 +22,10 @@ import { SpecError } from './load.ts';
 import { writeOutputs, type Output, type WriteReport } from './outputs.ts';
 import { resolveEntities } from './resolve-entities.ts';
 import { resolveRules } from './resolve-rules.ts';
+import { resolveEmails } from './resolve-emails.ts';
+import { resolveCustom } from './resolve-custom.ts';
+import { customHandlerFile, emitCustomContracts, emitCustomHandler } from './emit-custom.ts';
+import { emailBodyFile, emitEmailBody, emitEmails } from './emit-emails.ts';
 import { specified, type Spec } from './spec-model.ts';
 import { validateSpec } from './validate.ts';
 
@@ -52,6 +56,8 @@ export async function compileSpec(spec: Spec): Promise<Compiled> {
   if (problems.length) throw new SpecError(problems);
 
   const entities = resolveEntities(spec);
+  const emails = resolveEmails(spec, entities);
+  const custom = resolveCustom(spec);
   const errors = emitErrors(specified(spec.errors));
   const permissions = derivePermissions(spec, entities);
   const prisma = emitPrisma(entities);
@@ -67,17 +73,14 @@ export async function compileSpec(spec: Spec): Promise<Compiled> {
     ['src/server/generated/selects.ts', emitSelects(entities)],
     ['src/shared/generated/operations.ts', emitOperations(specified(spec.calls))],
     ['src/shared/generated/rules.ts', emitRules(resolveRules(spec, entities))],
-    ['src/server/generated/routers.ts', emitRouters(entities, specified(spec.calls))],
+    ['src/server/generated/emails.ts', emitEmails(emails)],
+    ['src/server/generated/routers.ts', emitRouters(entities, specified(spec.calls), custom)],
+    ['src/shared/generated/custom.ts', emitCustomContracts(custom)],
     ['src/client/generated/screens.ts', emitScreens(screens)],
     ['src/client/generated/routes.ts', emitScreenRoutes(screens)],
   ];
   const outputs: Output[] = [];
   for (const [path, text] of typescript) outputs.push({ kind: 'file', path, content: await pretty(text, path) });
-  for (const [name, screen] of Object.entries(screens)) {
-    if (screen.kind !== 'custom') continue;
-    const { path } = customScreenFile(name);
-    outputs.push({ kind: 'owned', path, content: await pretty(emitCustomScreen(name, screen.title), path) });
-  }
 
   outputs.push(
     {
@@ -93,6 +96,23 @@ export async function compileSpec(spec: Spec): Promise<Compiled> {
       content: prisma.userRelations ? `\n${prisma.userRelations}\n` : '\n',
     },
   );
+  for (const operation of custom)
+    outputs.push({
+      kind: 'owned',
+      path: customHandlerFile(operation),
+      content: await pretty(emitCustomHandler(operation), customHandlerFile(operation)),
+    });
+  for (const email of emails)
+    outputs.push({
+      kind: 'owned',
+      path: emailBodyFile(email),
+      content: await pretty(emitEmailBody(email), emailBodyFile(email)),
+    });
+  for (const [name, screen] of Object.entries(screens)) {
+    if (screen.kind !== 'custom') continue;
+    const { path } = customScreenFile(name);
+    outputs.push({ kind: 'owned', path, content: await pretty(emitCustomScreen(name, screen.title), path) });
+  }
   const docs = await pretty(emitSpecDocs(spec, entities), 'docs/spec.md');
   outputs.push({ kind: 'section', path: 'docs/spec.md', ...docsMarkers, content: `\n\n${docs.trimEnd()}\n\n` });
   return { outputs, entities, permissions };

@@ -6,6 +6,8 @@ import type { ErrorsSpec, SpecErrorStatus } from '../../src/shared/spec/errors.t
 import { isNotSpecified } from '../../src/shared/spec/not-specified.ts';
 import type { PointName } from '../../src/shared/spec/points.ts';
 import type { RuleMeta } from '../../src/shared/spec/rule-meta.ts';
+import { customProcedures } from './emit-custom.ts';
+import type { CustomMeta } from './resolve-custom.ts';
 import type { ProductSpec } from '../../src/shared/spec/product.ts';
 import type { NotSpecified } from '../../src/shared/spec/not-specified.ts';
 import { kebab, lowerFirst } from './resolve-entities.ts';
@@ -153,7 +155,7 @@ export const specOperations = ${literal(operations)} as const satisfies Record<s
  * the standard operations (src/server/spec-runtime/): mounted beside the foundation's
  * routers in src/server/router.ts.
  */
-export function emitRouters(entities: readonly EntityMeta[], calls: CallsSpec): string {
+export function emitRouters(entities: readonly EntityMeta[], calls: CallsSpec, custom: readonly CustomMeta[]): string {
   const withOperations = entities.filter((meta) => calls.operations?.[meta.name]);
   const imports = withOperations.map(
     (meta) => `import { ${lowerFirst(meta.name)}Meta } from '../../shared/generated/entities/${kebab(meta.name)}.ts';`,
@@ -161,20 +163,25 @@ export function emitRouters(entities: readonly EntityMeta[], calls: CallsSpec): 
   const entries = withOperations.map(
     (meta) => `  ${lowerFirst(meta.name)}: entityRouter(${lowerFirst(meta.name)}Meta, specOperations.${meta.name}),`,
   );
-  if (!withOperations.length)
+  const procedures = customProcedures(custom);
+  const definers = (['mutation', 'query'] as const)
+    .filter((kind) => custom.some((operation) => operation.kind === kind))
+    .map((kind) => (kind === 'query' ? 'defineQuery' : 'defineMutation'));
+  if (!withOperations.length && !custom.length)
     return `${generatedHeader('calls')}
 
-/** [7] The specification's routers, by entity: none until spec/calls.ts names operations. */
+/** [7] The specification's routers, by entity, and its custom operations: none until spec/calls.ts names some. */
 export const specRouters = {};
 `;
   return `${generatedHeader('calls')}
-import { specOperations } from '../../shared/generated/operations.ts';
-${imports.join('\n')}
-import { entityRouter } from '../spec-runtime/entity-router.ts';
+${withOperations.length ? "import { specOperations } from '../../shared/generated/operations.ts';" : ''}
+${[...imports, ...procedures.imports].join('\n')}
+${withOperations.length ? "import { entityRouter } from '../spec-runtime/entity-router.ts';" : ''}
+${definers.length ? `import { ${definers.join(', ')} } from '../trpc/procedure.ts';` : ''}
 
-/** [7] The specification's routers, by entity: each entity's standard operations. */
+/** [7] The specification's routers: each entity's standard operations, and the custom operations with their owned handlers. */
 export const specRouters = {
-${entries.join('\n')}
+${[...entries, ...procedures.entries].join('\n')}
 };
 `;
 }

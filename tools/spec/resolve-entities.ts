@@ -34,7 +34,7 @@ function constantString(spec: Spec, name: string): string {
   throw new Error(`constant ${name} is not a string (the validator lets no such spec through)`);
 }
 
-function resolveField(spec: Spec, entity: string, name: string, field: FieldSpec): FieldMeta {
+export function resolveField(spec: Spec, entity: string, name: string, field: FieldSpec): FieldMeta {
   const entities = specified(spec.entities) as EntitiesSpec;
   const label = field.label ?? words(name);
   if (field.kind === 'relation') {

@@ -40,6 +40,12 @@ describe('a bad specification is refused, one message per problem naming file, p
       "spec/entities.ts [3] entities: Job.helper: relation to unknown entity 'Helper'.",
     ],
     [
+      'a custom operation named like a foundation router',
+      'calls.custom',
+      { auth: { kind: 'query', summary: 'Clashes.', who: 'signed-in', input: {}, output: {} } },
+      "spec/calls.ts [7] calls: custom.auth: it would take the place of the foundation's 'auth' router.",
+    ],
+    [
       'an event to an undeclared state',
       'states.Job.events.finish.to',
       'closed',

@@ -18,6 +18,8 @@ export const standardColumns = ['id', 'version', 'createdAt', 'updatedAt', 'arch
 const standardOperations = ['list', 'get', 'create', 'update', 'archive', 'events'];
 /** The foundation's roles (src/shared/permissions.ts); the spec's are added beside them. */
 export const foundationRoles = ['admin', 'member'];
+/** The foundation's routers (src/server/router.ts): a spec's entity router or custom operation beside them may not share a name. */
+export const foundationRouters = ['system', 'auth', 'setup', 'admin', 'mailbox', 'records'];
 /**
  * Words an event may not be named: its permission (`schedule:work-order:own`) would read
  * as an entity action's, a standard operation's, or a custom operation's (`call:…`), or
@@ -380,8 +382,17 @@ export function validateSpec(spec: Spec): string[] {
         refuse('calls', `operations.${entity}.list`, `names unknown field '${entity}.${field}'.`);
   }
   const entityOperationNames = new Set(Object.keys(calls.operations ?? {}).map((name) => name.toLowerCase()));
+  for (const entity of Object.keys(calls.operations ?? {}))
+    if (foundationRouters.includes(entity.charAt(0).toLowerCase() + entity.slice(1)))
+      refuse(
+        'calls',
+        `operations.${entity}`,
+        `its router would take the place of the foundation's '${entity}' router.`,
+      );
   for (const [name, operation] of Object.entries(calls.custom ?? {})) {
     if (!camel.test(name)) refuse('calls', `custom.${name}`, 'an operation name is camelCase.');
+    if (foundationRouters.includes(name))
+      refuse('calls', `custom.${name}`, `it would take the place of the foundation's '${name}' router.`);
     if (entityOperationNames.has(name.toLowerCase()))
       refuse('calls', `custom.${name}`, "duplicate name: an entity's operations have it.");
     checkRoles('calls', `custom.${name}`, operation.who);

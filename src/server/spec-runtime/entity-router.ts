@@ -31,7 +31,7 @@ const ruleErrors = (meta: EntityMeta, guards: readonly string[] = []) =>
   rulesFor(meta, guards).map((rule) => rule.error as AppErrorCode);
 
 /** The handlers' context carries the viewer their access rule found (ContextFor). */
-const scoped = (ctx: { db: RecordContext['db']; viewer: RecordContext['viewer'] }): RecordContext => ctx;
+const scoped = (ctx: RecordContext): RecordContext => ctx;
 
 /** One state event as a mutation: `workOrder.schedule({ id, version, note, scheduledAt })`. */
 function eventProcedure<const M extends EntityMeta, const E extends string>(meta: M, event: E) {

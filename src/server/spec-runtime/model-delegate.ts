@@ -14,7 +14,7 @@ export type Select = Readonly<Record<string, true>>;
 type Order = Record<string, 'asc' | 'desc' | { sort: 'asc' | 'desc'; nulls: 'first' | 'last' }>;
 
 export interface ModelDelegate {
-  findFirst(args: { where: Where; select: Select }): Promise<Row | null>;
+  findFirst(args: { where: Where; select: Select | Readonly<Record<string, unknown>> }): Promise<Row | null>;
   findMany(args: { where: Where; select: Select; orderBy?: Order[]; take?: number }): Promise<Row[]>;
   count(args: { where: Where }): Promise<number>;
   create(args: { data: Row; select: Select }): Promise<Row>;

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { specOperations } from '../../shared/generated/operations.ts';
 import type { EntityMeta } from '../../shared/spec/entity-meta.ts';
 import { listOptionsOf } from '../../shared/spec/list-input.ts';
-import { toAppError } from '../errors/to-app-error.ts';
+import { codeOf, procedureOf, type Caller } from '../test/spec-calls.ts';
 import { callerAs } from '../test/test-app.ts';
 import { createSample, entityList, recordContext, sampleValues } from '../test/spec-samples.ts';
 import type { Row } from './model-delegate.ts';
@@ -12,26 +12,13 @@ import type { Row } from './model-delegate.ts';
  * router as a client calls them, on both engines. The product's own spec/ names no
  * entity: these run where one is compiled (`npm run test:example`).
  */
-type Procedure = (input: unknown) => Promise<unknown>;
-type Caller = Awaited<ReturnType<typeof callerAs>>['caller'];
-
 const operationsOf = (meta: EntityMeta) =>
   (specOperations as Readonly<Record<string, { standard: readonly string[] }>>)[meta.name];
 
 /** `caller.workOrder.list(input)`, for an entity named at run time. */
 function call(caller: Caller, meta: EntityMeta, operation: string, input: unknown): Promise<Row> {
-  const routers = caller as unknown as Record<string, Record<string, Procedure>>;
-  const procedure = routers[meta.model]?.[operation];
-  if (!procedure) throw new Error(`${meta.model}.${operation} is not in the router`);
-  return procedure(input) as Promise<Row>;
+  return procedureOf(caller, meta, operation)(input) as Promise<Row>;
 }
-
-const codeOf = (promise: Promise<unknown>) =>
-  promise.then(
-    () => 'ok',
-    // The catalogue code a client would see (an input the schema refuses is VALIDATION_FAILED).
-    (error: unknown) => toAppError(error).code,
-  );
 
 const withAll = (meta: EntityMeta) =>
   ['list', 'get', 'create', 'update', 'archive'].every((name) => operationsOf(meta)?.standard.includes(name));

@@ -7,6 +7,7 @@ import type { Database } from '../db/client.ts';
 import { engineOfDatabase } from '../db/client.ts';
 import { inTransaction, type DatabaseClient } from '../db/transaction.ts';
 import type { Viewer } from '../features/auth/viewer.ts';
+import type { EmailPort } from '../email/email-port.ts';
 import { listWhere, pageAfter, type ErasedListInput } from './list-query.ts';
 import { counterOf, modelOf, type Row, type Where } from './model-delegate.ts';
 import { checkRules, rulesFor } from './rules.ts';
@@ -22,6 +23,8 @@ import { scopeWhere } from './scope.ts';
 export interface RecordContext {
   db: Database;
   viewer: Viewer;
+  /** The e-mail port: state events queue their e-mails through it, in their transaction. */
+  email: EmailPort;
 }
 
 /** A page of records and the cursor of the next. */

@@ -5,7 +5,7 @@ import { instantsAt } from '../../shared/schemas/fields.schema.ts';
 import type { EntityMeta, EventMeta } from '../../shared/spec/entity-meta.ts';
 import type { RuleMeta } from '../../shared/spec/rule-meta.ts';
 import { specRules } from '../../shared/generated/rules.ts';
-import { toAppError } from '../errors/to-app-error.ts';
+import { codeOf, procedureOf } from '../test/spec-calls.ts';
 import { callerAs } from '../test/test-app.ts';
 import {
   createSample,
@@ -24,23 +24,9 @@ import { periodAround } from './rules.ts';
  * beside the field; the same write within the rule passes. On both engines; the
  * product's own spec/ has no rule, so these run in the example leg.
  */
-type Procedure = (input: unknown) => Promise<unknown>;
 type Admin = Awaited<ReturnType<typeof callerAs>>;
 
 const rules: readonly RuleMeta[] = specRules;
-
-function procedure(admin: Admin, meta: EntityMeta, name: string): Procedure {
-  const found = (admin.caller as unknown as Record<string, Record<string, Procedure>>)[meta.model]?.[name];
-  if (!found) throw new Error(`${meta.model}.${name} is not in the router`);
-  return found;
-}
-
-const codeOf = (promise: Promise<unknown>) =>
-  promise.then(
-    () => 'ok',
-    // The catalogue code a client would see (an input the schema refuses is VALIDATION_FAILED).
-    (error: unknown) => toAppError(error).code,
-  );
 
 /** The first event that names `rule` as a guard. */
 function guardingEvent(meta: EntityMeta, rule: RuleMeta): [string, EventMeta] | undefined {
@@ -85,9 +71,9 @@ async function attempt(admin: Admin, rule: RuleMeta, stored: (record: Row) => Ro
     ...othersEmptied(meta, rule),
     ...stored({ ...record, ...required }),
   });
-  if (!guard) return codeOf(procedure(admin, meta, 'update')({ id: record.id, version: 1 }));
+  if (!guard) return codeOf(procedureOf(admin.caller, meta, 'update')({ id: record.id, version: 1 }));
   const note = guard[1].note === 'none' ? {} : { note: 'A note' };
-  return codeOf(procedure(admin, meta, guard[0])({ id: record.id, version: 1, ...note }));
+  return codeOf(procedureOf(admin.caller, meta, guard[0])({ id: record.id, version: 1, ...note }));
 }
 
 const byKind = <K extends RuleMeta['kind']>(kind: K) =>

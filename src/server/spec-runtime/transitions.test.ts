@@ -1,10 +1,22 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { specOperations } from '../../shared/generated/operations.ts';
 import type { EntityMeta, EventMeta } from '../../shared/spec/entity-meta.ts';
-import { toAppError } from '../errors/to-app-error.ts';
+import { codeOf, procedureOf } from '../test/spec-calls.ts';
 import { callerAs } from '../test/test-app.ts';
-import { createSample, entityList, recordContext, requiredValues, setStored } from '../test/spec-samples.ts';
-import type { Row } from './model-delegate.ts';
+import { toAppError } from '../errors/to-app-error.ts';
+import {
+  columnOf,
+  createSample,
+  entityList,
+  entityNamed,
+  recordContext,
+  requiredValues,
+  setStored,
+} from '../test/spec-samples.ts';
+import { specEmails } from '../generated/emails.ts';
+import type { EmailMeta } from './email-meta.ts';
+import { modelOf, type Row } from './model-delegate.ts';
+import { selectPaths } from './spec-emails.ts';
 
 /**
  * Every (state, event) pair of every machine of the compiled specification: the event
@@ -12,7 +24,6 @@ import type { Row } from './model-delegate.ts';
  * every other; a fired event writes one history row with its actor and note. On both
  * engines. The product's own spec/ has no machine: these run in the example leg.
  */
-type Procedure = (input: unknown) => Promise<unknown>;
 type Admin = Awaited<ReturnType<typeof callerAs>>;
 
 const withEvents = entityList.filter(
@@ -28,19 +39,6 @@ const pairs = withEvents.flatMap((meta) =>
     (meta.states?.states ?? []).map((state) => ({ meta, event, spec, state })),
   ),
 );
-
-function procedure(admin: Admin, meta: EntityMeta, name: string): Procedure {
-  const found = (admin.caller as unknown as Record<string, Record<string, Procedure>>)[meta.model]?.[name];
-  if (!found) throw new Error(`${meta.model}.${name} is not in the router`);
-  return found;
-}
-
-const codeOf = (promise: Promise<unknown>) =>
-  promise.then(
-    () => 'ok',
-    // The catalogue code a client would see (an input the schema refuses is VALIDATION_FAILED).
-    (error: unknown) => toAppError(error).code,
-  );
 
 /** A sample record put into `state`, with the values `spec` requires, and the input firing it. */
 async function recordIn(admin: Admin, meta: EntityMeta, state: string, spec: EventMeta) {
@@ -69,14 +67,14 @@ describe.runIf(pairs.length > 0)('state events', () => {
 
   it.each(pairs)('$meta.name: $event from $state', async ({ meta, event, spec, state }) => {
     const { record, input } = await recordIn(admin, meta, state, spec);
-    const fire = procedure(admin, meta, event);
+    const fire = procedureOf(admin.caller, meta, event);
     if (!spec.from.includes(state)) {
       expect(await codeOf(fire(input))).toBe('INVALID_TRANSITION');
       return;
     }
     const fired = (await fire(input)) as Row;
     expect(fired).toMatchObject({ id: record.id, state: spec.to, version: 2 });
-    const history = (await procedure(admin, meta, 'history')({ id: record.id })) as Row[];
+    const history = (await procedureOf(admin.caller, meta, 'history')({ id: record.id })) as Row[];
     expect(history).toEqual([
       expect.objectContaining({
         event,
@@ -99,14 +97,14 @@ describe.runIf(pairs.length > 0)('state events', () => {
     '$meta.name: $event at a stale version is STALE_VERSION',
     async ({ meta, event, spec, state }) => {
       const { input } = await recordIn(admin, meta, state, spec);
-      expect(await codeOf(procedure(admin, meta, event)({ ...input, version: 7 }))).toBe('STALE_VERSION');
+      expect(await codeOf(procedureOf(admin.caller, meta, event)({ ...input, version: 7 }))).toBe('STALE_VERSION');
     },
   );
 
   const withNote = pairs.filter(({ spec, state }) => spec.note === 'required' && spec.from[0] === state);
   it.each(withNote)('$meta.name: $event without its required note is refused', async ({ meta, event, spec, state }) => {
     const { input } = await recordIn(admin, meta, state, spec);
-    expect(await codeOf(procedure(admin, meta, event)({ ...input, note: ' ' }))).toBe('VALIDATION_FAILED');
+    expect(await codeOf(procedureOf(admin.caller, meta, event)({ ...input, note: ' ' }))).toBe('VALIDATION_FAILED');
   });
 
   const requiring = pairs.filter(({ meta, spec, state }) => {
@@ -118,19 +116,50 @@ describe.runIf(pairs.length > 0)('state events', () => {
     async ({ meta, event, spec, state }) => {
       const { record, input } = await recordIn(admin, meta, state, spec);
       const field = spec.requires.find((name) => meta.fields[name]?.optional) ?? '';
-      const found = meta.fields[field];
-      const column = found?.kind === 'relation' && found.cardinality === 'one' ? found.column : field;
+      const column = columnOf(meta, field);
       await setStored(admin.services.db, meta, record.id, { [column]: null });
-      const error = await procedure(
-        admin,
+      const error = await procedureOf(
+        admin.caller,
         meta,
         event,
       )(input).then(
         () => null,
-        (caught: unknown) => caught as { cause?: { code?: string; fieldErrors?: Record<string, string[]> } },
+        (caught: unknown) => toAppError(caught),
       );
-      expect(error?.cause?.code).toBe('VALIDATION_FAILED');
-      expect(Object.keys(error?.cause?.fieldErrors ?? {})).toContain(column);
+      expect(error?.code).toBe('VALIDATION_FAILED');
+      expect(Object.keys(error?.fieldErrors ?? {})).toContain(column);
     },
   );
+});
+
+const emails: readonly EmailMeta[] = specEmails;
+
+describe.runIf(emails.length > 0)('e-mails on state events', () => {
+  let admin: Admin;
+  beforeAll(async () => {
+    admin = await callerAs('admin');
+  });
+
+  it.each(emails)('$name: queued once, to its recipient, when $entity.$event fires', async (email) => {
+    const meta = entityNamed(email.entity);
+    const spec = meta.states?.events[email.event];
+    const state = spec?.from[0];
+    if (!spec || !state) throw new Error(`${email.entity}.${email.event} is not an event`);
+    const { record, input } = await recordIn(admin, meta, state, spec);
+    const fired = (await procedureOf(admin.caller, meta, email.event)(input)) as Row;
+
+    const row = await modelOf(admin.services.db, meta).findFirst({
+      where: { id: record.id },
+      select: selectPaths([email.to]),
+    });
+    const recipient = email.to.reduce<unknown>((value, segment) => (value as Row | null)?.[segment], row);
+    const queued = await admin.services.db.emailOutbox.findMany({ where: { template: email.template } });
+    const mine = queued.filter(({ idempotencyKey }) => idempotencyKey.includes(String(record.id)));
+    expect(mine.map(({ recipient: to, idempotencyKey }) => ({ to, idempotencyKey }))).toEqual([
+      { to: recipient, idempotencyKey: `${email.template}:${String(record.id)}:${String(fired.version)}` },
+    ]);
+    expect(mine[0]?.subject).not.toMatch(/[{}]/);
+    if (typeof fired.number === 'string' && email.data.some(({ key }) => key === 'number'))
+      expect(mine[0]?.text).toContain(fired.number);
+  });
 });

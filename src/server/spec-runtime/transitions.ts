@@ -11,6 +11,7 @@ import { modelOf, type Row, type Where } from './model-delegate.ts';
 import { ownedWhere } from './ownership.ts';
 import { getRecord, toRecord, type RecordContext } from './records.ts';
 import { checkRules, rulesFor } from './rules.ts';
+import { queueEventEmails } from './spec-emails.ts';
 
 /**
  * [4] A state event: compare-and-set on the record's state and version, the fields the
@@ -115,6 +116,7 @@ export async function fireEvent(ctx: RecordContext, meta: EntityMeta, name: stri
       toState: event.to,
       note: note?.trim() ? note.trim() : null,
     });
+    await queueEventEmails(tx, ctx.email, meta, name, id, version + 1);
     return toRecord(meta, row);
   });
 }

@@ -105,8 +105,8 @@ export async function createSample(
 }
 
 /** The context the runtime needs from a test caller's services and viewer. */
-export function recordContext(services: { db: RecordContext['db'] }, viewer: Viewer): RecordContext {
-  return { db: services.db, viewer };
+export function recordContext(services: Pick<RecordContext, 'db' | 'email'>, viewer: Viewer): RecordContext {
+  return { db: services.db, email: services.email, viewer };
 }
 
 /** Writes stored values straight into a record (no rules, no version change): a test's setup. */

@@ -6,7 +6,12 @@ import type { NumberFormat } from './entities.ts';
  * holds one per entity, `as const satisfies EntityMeta`. List/get/create/update/archive,
  * the transitions, the forms and the screens are parameterised by it, not generated.
  */
-export interface EntityMeta {
+/** Fields and nothing else: an entity's, or a custom operation's input or output (spec/calls.ts). */
+export interface FieldsMeta {
+  readonly fields: Readonly<Record<string, FieldMeta>>;
+}
+
+export interface EntityMeta extends FieldsMeta {
   /** The spec's name, and the Prisma model's: 'WorkOrder'. */
   readonly name: string;
   /** The Prisma client's delegate: 'workOrder' (`db.workOrder`). */
@@ -17,8 +22,7 @@ export interface EntityMeta {
   readonly title: string | null;
   /** Sequential numbers in the `number` column, or null. */
   readonly number: NumberFormat | null;
-  /** In the spec's order; relations included. */
-  readonly fields: Readonly<Record<string, FieldMeta>>;
+  /** In the spec's order; relations included (FieldsMeta). */
   /** The fields the list's search box looks in (case-insensitive). */
   readonly searchable: readonly string[];
   /** Per role whose scope is 'own': the relation path from a record to the caller's user. */

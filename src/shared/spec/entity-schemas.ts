@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { limits } from '../constants.ts';
 import { emailSchema, idSchema } from '../schemas/common.schema.ts';
 import { calendarDate, money, zonedDateTime } from '../schemas/fields.schema.ts';
-import type { EntityMeta, FieldMeta } from './entity-meta.ts';
+import type { EntityMeta, FieldMeta, FieldsMeta } from './entity-meta.ts';
 
 /**
  * [3] The zod schemas of an entity, built from its metadata: the same code for every
@@ -11,7 +11,7 @@ import type { EntityMeta, FieldMeta } from './entity-meta.ts';
  * form holds (docs/decisions/0028-form-kit.md); every string is bounded by the field.
  */
 
-type Fields<M extends EntityMeta> = M['fields'];
+type Fields<M extends FieldsMeta> = M['fields'];
 interface OneRelation {
   kind: 'relation';
   cardinality: 'one';
@@ -22,7 +22,7 @@ interface Many {
 }
 
 /** The key a field has in a record and an input: a `one` relation is its column. */
-export type KeyOf<M extends EntityMeta, K> = K extends string
+export type KeyOf<M extends FieldsMeta, K> = K extends string
   ? Fields<M>[K] extends Many
     ? never
     : Fields<M>[K] extends OneRelation
@@ -58,17 +58,17 @@ export type EntityRecord<M extends EntityMeta> = {
 } & (M['number'] extends null ? unknown : { number: string }) &
   (M['states'] extends { states: readonly (infer S)[] } ? { state: S } : unknown);
 
-type InputKeys<M extends EntityMeta, Omittable extends boolean> = {
+type InputKeys<M extends FieldsMeta, Omittable extends boolean> = {
   [K in keyof Fields<M>]: MayOmit<Fields<M>[K]> extends Omittable ? K : never;
 }[keyof Fields<M>];
 
 /** What a create form sends (before its codecs run). */
-export type EntityFormValues<M extends EntityMeta> = {
+export type EntityFormValues<M extends FieldsMeta> = {
   -readonly [K in InputKeys<M, false> as KeyOf<M, K>]: Sent<Fields<M>[K]>;
 } & { -readonly [K in InputKeys<M, true> as KeyOf<M, K>]?: Sent<Fields<M>[K]> | null };
 
 /** What the create input holds after its codecs ran: what is stored. */
-export type EntityInput<M extends EntityMeta> = {
+export type EntityInput<M extends FieldsMeta> = {
   -readonly [K in InputKeys<M, false> as KeyOf<M, K>]: Stored<Fields<M>[K]>;
 } & { -readonly [K in InputKeys<M, true> as KeyOf<M, K>]?: Stored<Fields<M>[K]> | null };
 
@@ -153,7 +153,7 @@ function keyOf(name: string, field: FieldMeta): string | null {
   return field.cardinality === 'one' ? field.column : null;
 }
 
-function fieldEntries(meta: EntityMeta, schemaOf: (field: FieldMeta) => z.ZodType) {
+function fieldEntries(meta: FieldsMeta, schemaOf: (field: FieldMeta) => z.ZodType) {
   return Object.entries(meta.fields).flatMap(([name, field]) => {
     const key = keyOf(name, field);
     return key === null ? [] : [{ key, field, schema: schemaOf(field) }];
@@ -182,7 +182,7 @@ export function recordSchema<const M extends EntityMeta>(meta: M): z.ZodType<Ent
  * a field with a default may be left out (the database fills it). The runtime's update
  * and filter inputs compose from it (`.partial()`, `id` and `version` beside it).
  */
-export function inputShape(meta: EntityMeta): Record<string, z.ZodType> {
+export function inputShape(meta: FieldsMeta): Record<string, z.ZodType> {
   const shape: Record<string, z.ZodType> = {};
   for (const { key, field, schema } of fieldEntries(meta, sentSchema)) {
     if (field.optional)
@@ -266,8 +266,21 @@ export function eventInputSchema<const M extends EntityMeta, const E extends str
 }
 
 /** The schema of a create input (`inputShape`), typed from the metadata. */
-export function inputSchema<const M extends EntityMeta>(meta: M): z.ZodType<EntityInput<M>, EntityFormValues<M>> {
+export function inputSchema<const M extends FieldsMeta>(meta: M): z.ZodType<EntityInput<M>, EntityFormValues<M>> {
   return z.object(inputShape(meta)) as unknown as z.ZodType<EntityInput<M>, EntityFormValues<M>>;
+}
+
+/** What stored values of `meta`'s fields are, without a record's id and version: a custom operation's output. */
+export type EntityValues<M extends FieldsMeta> = {
+  -readonly [K in keyof Fields<M> as KeyOf<M, K>]: Nullable<Fields<M>[K], Stored<Fields<M>[K]>>;
+};
+
+/** The schema of stored values of `meta`'s fields (a custom operation's output), typed from the metadata. */
+export function valuesSchema<const M extends FieldsMeta>(meta: M): z.ZodType<EntityValues<M>> {
+  const shape: Record<string, z.ZodType> = {};
+  for (const { key, field, schema } of fieldEntries(meta, storedSchema))
+    shape[key] = field.optional ? schema.nullable() : schema;
+  return z.object(shape) as unknown as z.ZodType<EntityValues<M>>;
 }
 
 /** The explicit select of a record: every column `recordSchema` has, nothing else. */

@@ -1,4 +1,5 @@
 import { createElement } from 'react';
+import { specEmailTemplates } from '../../generated/emails.ts';
 import type { EmailTemplateDefinition } from './define-email-template.ts';
 import { resetPassword } from './reset-password.tsx';
 import { sampleNotice } from './sample-notice.tsx';
@@ -9,6 +10,8 @@ export const emailTemplates = {
   'verify-email': verifyEmail,
   'reset-password': resetPassword,
   'sample-notice': sampleNotice,
+  // The specification's e-mails (spec/calls.ts), each with its owned body under spec/.
+  ...specEmailTemplates,
 } as const;
 
 export type EmailTemplateName = keyof typeof emailTemplates;
