@@ -1,3 +1,13 @@
+import { specNavigation } from './generated/routes.ts';
+import type { RoutePath } from './router/router.tsx';
+import { mayOpenScreen, type SpecNavItem } from './spec-screens/screen-who.ts';
+
+/** One entry of the primary navigation: a path of the route table that takes no `:name` values. */
+export interface NavItem {
+  readonly to: RoutePath;
+  readonly label: string;
+}
+
 /**
  * The primary navigation, in order. `Link` checks each `to` against the route
  * table in routes.tsx at compile time.
@@ -6,4 +16,14 @@ export const navigation = [
   { to: '/', label: 'Home' },
   { to: '/records', label: 'Records' },
   { to: '/status', label: 'Status' },
-] as const;
+] as const satisfies readonly NavItem[];
+
+/**
+ * [2] The navigation a person sees: the foundation's entries, then the specification's
+ * list and custom screens whose `who` lets their role in (an administrator sees all).
+ * Detail and form screens are reached from their lists.
+ */
+export function navigationFor(role: string | null, spec: readonly SpecNavItem[] = specNavigation): readonly NavItem[] {
+  const shown = spec.filter((item) => mayOpenScreen(item, role));
+  return shown.length ? [...navigation, ...shown.map(({ to, label }) => ({ to: to as RoutePath, label }))] : navigation;
+}

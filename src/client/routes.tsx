@@ -1,3 +1,4 @@
+import { specRoutes } from './generated/routes.ts';
 import { mailboxSearch, templateSearch } from './mailbox-search.ts';
 import { redirectSearch } from './redirect-search.ts';
 import { lazyScreen } from './router/lazy-screen.ts';
@@ -83,6 +84,10 @@ export const routes = {
     layout: mailboxLayout,
     screen: lazyScreen(() => import('./screens/mailbox-message-screen.tsx'), 'MailboxMessageScreen'),
   },
+
+  // [2] The specification's screens (spec/screens.ts, compiled by `npm run spec`): none
+  // while it says notSpecified.
+  ...specRoutes,
 } satisfies RouteTable;
 
 /** Shown for an address no route names; its own chunk. */

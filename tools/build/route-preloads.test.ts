@@ -2,14 +2,15 @@ import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import type { Rollup } from 'vite';
 import { routes } from '../../src/client/routes.tsx';
-import { routeChunks, routeModules } from './route-preloads.ts';
+import { routeChunks, routeModules, specRouteModules, specScreenModule } from './route-preloads.ts';
 
 const routesSource = readFileSync('src/client/routes.tsx', 'utf8');
+const specRoutesSource = readFileSync('src/client/generated/routes.ts', 'utf8');
 
 describe('routeModules', () => {
-  const modules = routeModules(routesSource);
+  const modules = { ...routeModules(routesSource), ...specRouteModules(specRoutesSource) };
 
-  it('reads every route of the table in routes.tsx, and no other', () => {
+  it('reads every route of the table in routes.tsx and of the spec’s routes, and no other', () => {
     expect(Object.keys(modules).sort()).toEqual(Object.keys(routes).sort());
   });
 
@@ -28,6 +29,14 @@ describe('routeModules', () => {
     for (const [path, entry] of Object.entries(routes)) {
       if ('screen' in entry && typeof entry.screen === 'object') expect(modules[path], path).not.toHaveLength(0);
     }
+  });
+
+  it('names the building blocks’ chunk for a generated screen, and its owned file for a custom one', () => {
+    const spec = specRouteModules(`export const specRoutes = {
+  '/work-orders': { screen: specScreen('workOrders'), search: listSearchValues },
+  '/planning': { screen: lazyScreen(() => import('../screens/custom/day-plan.tsx'), 'DayPlanScreen') },
+} satisfies RouteTable;`);
+    expect(spec).toEqual({ '/work-orders': [specScreenModule], '/planning': ['./screens/custom/day-plan.tsx'] });
   });
 
   it('fails loudly when the table is not where it was', () => {

@@ -36,6 +36,25 @@ export function routeModules(source: string): Record<string, string[]> {
 }
 
 /**
+ * The lazy modules of the specification's routes (src/client/generated/routes.ts, merged
+ * into the table by routes.tsx), relative to src/client like `routeModules`' own: a
+ * generated screen opens the building blocks' chunk, a custom screen its owned file.
+ */
+export function specRouteModules(source: string): Record<string, string[]> {
+  const routes: Record<string, string[]> = {};
+  for (const [, path, body = ''] of source.matchAll(/'(\/[^']*)':\s*\{([^{}]*)\}/g)) {
+    if (!path) continue;
+    const custom = /import\('\.\.\/([^']+)'\)/.exec(body)?.[1];
+    if (custom) routes[path] = [`./${custom}`];
+    else if (body.includes('specScreen(')) routes[path] = [specScreenModule];
+  }
+  return routes;
+}
+
+/** The chunk every generated list, detail and form screen opens (src/client/spec-screens/spec-screen.ts). */
+export const specScreenModule = './spec-screens/spec-screen-view.tsx';
+
+/**
  * The files a route needs beyond the first chunk: each lazy module's chunk and, depth
  * first, the chunks it imports statically, except those index.html loads already.
  */
@@ -72,7 +91,10 @@ export function routeChunks(
  * fetches them while the first chunk downloads, not after it has run (a waterfall that cost
  * the sign-in screen about a second under Lighthouse's slow 4G; docs/performance.md).
  */
-export function routePreloads({ routesFile = 'src/client/routes.tsx' } = {}): Plugin {
+export function routePreloads({
+  routesFile = 'src/client/routes.tsx',
+  specRoutesFile = 'src/client/generated/routes.ts',
+} = {}): Plugin {
   let config: ResolvedConfig;
   return {
     name: 'route-preloads',
@@ -83,7 +105,10 @@ export function routePreloads({ routesFile = 'src/client/routes.tsx' } = {}): Pl
     writeBundle(output, bundle) {
       if (config.build.ssr || !('index.html' in bundle)) return;
       const routesPath = resolve(config.root, routesFile);
-      const modules = routeModules(readFileSync(routesPath, 'utf8'));
+      const modules = {
+        ...routeModules(readFileSync(routesPath, 'utf8')),
+        ...specRouteModules(readFileSync(resolve(config.root, specRoutesFile), 'utf8')),
+      };
       const byModule = new Map<string, OutputChunk>();
       for (const item of Object.values(bundle)) {
         if (item.type === 'chunk' && item.facadeModuleId) byModule.set(item.facadeModuleId, item);

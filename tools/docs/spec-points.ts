@@ -29,9 +29,16 @@ export const specPoints: readonly SpecPoint[] = [
     number: 2,
     name: 'screens',
     title: 'Screens and routes',
-    homes: ['spec/screens.ts', 'src/client/routes.tsx', 'src/client/navigation.ts', 'src/client/screens/'],
+    homes: [
+      'spec/screens.ts',
+      'src/client/generated/',
+      'src/client/spec-screens/',
+      'src/client/routes.tsx',
+      'src/client/navigation.ts',
+      'src/client/screens/',
+    ],
     today:
-      'Home, status, not-found; sign-up, sign-in, verification, forgot and reset password; account; admin; mailbox; and the /records placeholder screen.',
+      'Compiled by `npm run spec` into route and navigation entries over the list, detail and form building blocks (custom screens: owned files); none until spec/screens.ts names some. The foundation has home, status, not-found; sign-up, sign-in, verification, forgot and reset password; account; admin; mailbox; and the /records placeholder screen.',
   },
   {
     number: 3,

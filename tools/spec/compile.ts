@@ -5,6 +5,7 @@ import { appRoot } from '../../src/server/paths.ts';
 import { docsMarkers, emitSpecDocs } from './emit-docs.ts';
 import { derivePermissions, emitPermissions, type DerivedPermissions } from './emit-permissions.ts';
 import { emitPrisma, prismaMarkers } from './emit-prisma.ts';
+import { customScreenFile, emitCustomScreen, emitScreenRoutes, emitScreens } from './emit-screens.ts';
 import {
   emitConstants,
   emitEntity,
@@ -46,7 +47,7 @@ async function pretty(text: string, path: string): Promise<string> {
  * Compiles a specification fully in memory: validates it (a SpecError lists every
  * problem), then returns every output. Nothing touches the disk here, so a refused spec
  * writes nothing and a test can compile any spec without writing into the repository.
- * Compiled so far: [1] product, [3] entities, [4] states and [5] rules (as metadata the runtime
+ * Compiled so far: [1] product, [2] screens, [3] entities, [4] states and [5] rules (as metadata the runtime
  * reads), [6] roles (their permissions), [7] standard operations, [8] errors and [9] constants;
  * the other points are validated and rendered into docs/spec.md.
  */
@@ -60,6 +61,7 @@ export async function compileSpec(spec: Spec): Promise<Compiled> {
   const errors = emitErrors(specified(spec.errors));
   const permissions = derivePermissions(spec, entities);
   const prisma = emitPrisma(entities);
+  const screens = specified(spec.screens);
   const typescript: [string, string][] = [
     ['src/shared/generated/product.ts', emitProduct(spec.product)],
     ['src/shared/generated/constants.ts', emitConstants(specified(spec.constants))],
@@ -74,6 +76,8 @@ export async function compileSpec(spec: Spec): Promise<Compiled> {
     ['src/server/generated/emails.ts', emitEmails(emails)],
     ['src/server/generated/routers.ts', emitRouters(entities, specified(spec.calls), custom)],
     ['src/shared/generated/custom.ts', emitCustomContracts(custom)],
+    ['src/client/generated/screens.ts', emitScreens(screens)],
+    ['src/client/generated/routes.ts', emitScreenRoutes(screens)],
   ];
   const outputs: Output[] = [];
   for (const [path, text] of typescript) outputs.push({ kind: 'file', path, content: await pretty(text, path) });
@@ -104,6 +108,11 @@ export async function compileSpec(spec: Spec): Promise<Compiled> {
       path: emailBodyFile(email),
       content: await pretty(emitEmailBody(email), emailBodyFile(email)),
     });
+  for (const [name, screen] of Object.entries(screens)) {
+    if (screen.kind !== 'custom') continue;
+    const { path } = customScreenFile(name);
+    outputs.push({ kind: 'owned', path, content: await pretty(emitCustomScreen(name, screen.title), path) });
+  }
   const docs = await pretty(emitSpecDocs(spec, entities), 'docs/spec.md');
   outputs.push({ kind: 'section', path: 'docs/spec.md', ...docsMarkers, content: `\n\n${docs.trimEnd()}\n\n` });
   return { outputs, entities, permissions };

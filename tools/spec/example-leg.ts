@@ -31,6 +31,8 @@ const testPaths = [
   'src/server/router.test.ts',
   'src/server/security/procedure-inputs.test.ts',
   'src/client/generated',
+  'src/client/spec-screens',
+  'src/client/navigation.test.ts',
 ];
 
 class LegFailure extends Error {}

@@ -1,6 +1,6 @@
 import { lazy, Suspense, useEffect, useRef, useState, type ReactNode } from 'react';
 import { product } from '../../shared/product.ts';
-import { navigation } from '../navigation.ts';
+import { navigationFor, type NavItem } from '../navigation.ts';
 import { Link, usePathname } from '../router/router.tsx';
 import { useCan, useViewer } from '../viewer/use-viewer.ts';
 import { MenuButton, ThemeButton, UserMenuButton } from './header-triggers.tsx';
@@ -23,6 +23,8 @@ type MenuName = 'user' | 'theme' | 'nav';
 /** Header with the product's name, navigation and menus, the current screen, a footer, and the app-wide notices. */
 export function AppShell({ children }: { children: ReactNode }) {
   const pathname = usePathname();
+  // The specification's screens join the navigation for the roles they name.
+  const navigation = navigationFor(useViewer().data?.role ?? null);
   const main = useRef<HTMLElement>(null);
   const firstRender = useRef(true);
   // A menu pressed before its code arrived opens as soon as it does. Pointer-down
@@ -59,7 +61,7 @@ export function AppShell({ children }: { children: ReactNode }) {
         <div className="mx-auto flex h-14 w-full max-w-5xl items-center gap-2 px-4 sm:px-6">
           {menusWanted ? (
             <Suspense fallback={<MenuButton {...pressEarly('nav')} />}>
-              <NavSheetForViewer openAtOnce={pressedEarly === 'nav'} />
+              <NavSheetForViewer openAtOnce={pressedEarly === 'nav'} items={navigation} />
             </Suspense>
           ) : (
             <MenuButton {...pressEarly('nav')} />
@@ -110,9 +112,9 @@ export function AppShell({ children }: { children: ReactNode }) {
   );
 }
 
-function NavSheetForViewer({ openAtOnce }: { openAtOnce: boolean }) {
+function NavSheetForViewer({ openAtOnce, items }: { openAtOnce: boolean; items: readonly NavItem[] }) {
   const { data: viewer } = useViewer();
-  return <NavSheet openAtOnce={openAtOnce} signedOut={viewer === null} />;
+  return <NavSheet openAtOnce={openAtOnce} signedOut={viewer === null} items={items} />;
 }
 
 /**

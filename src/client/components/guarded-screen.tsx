@@ -13,6 +13,10 @@ interface GuardedScreenProps {
   title: string;
   /** Left out, any signed-in person may see the screen. */
   permission?: Permission;
+  /** A check beside the permission, e.g. the roles a specification's screen names. */
+  allow?: (viewer: Viewer) => boolean;
+  /** Beside the heading for a viewer who may see the screen, e.g. a "New" button. */
+  actions?: (viewer: Viewer) => ReactNode;
   /** Rendered only for a viewer who may see the screen, so its queries start only then. */
   children: (viewer: Viewer) => ReactNode;
 }
@@ -22,7 +26,7 @@ interface GuardedScreenProps {
  * to sign in, and people without the permission see "You do not have permission",
  * before any protected call leaves; the server refuses those calls anyway.
  */
-export function GuardedScreen({ title, permission, children }: GuardedScreenProps) {
+export function GuardedScreen({ title, permission, allow, actions, children }: GuardedScreenProps) {
   useDocumentTitle(title);
   const headingId = useId();
   const viewer = useViewer();
@@ -60,14 +64,19 @@ export function GuardedScreen({ title, permission, children }: GuardedScreenProp
         </CardFooter>
       </Card>
     );
-  else if (permission && !viewerCan(viewer.data, permission)) body = <NoPermission />;
+  else if ((permission && !viewerCan(viewer.data, permission)) || (allow && !allow(viewer.data)))
+    body = <NoPermission />;
   else body = children(viewer.data);
+  const allowed = viewer.data && (!permission || viewerCan(viewer.data, permission)) && (!allow || allow(viewer.data));
 
   return (
-    <section aria-labelledby={headingId} className="flex flex-col gap-6">
-      <h1 id={headingId} className="text-3xl font-semibold tracking-tight">
-        {title}
-      </h1>
+    <section aria-labelledby={headingId} className="flex min-w-0 flex-col gap-6">
+      <div className="flex flex-wrap items-center justify-between gap-3">
+        <h1 id={headingId} className="text-3xl font-semibold tracking-tight [overflow-wrap:anywhere]">
+          {title}
+        </h1>
+        {actions && allowed && viewer.data ? actions(viewer.data) : null}
+      </div>
       {body}
     </section>
   );

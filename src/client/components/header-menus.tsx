@@ -1,7 +1,7 @@
 import { LogOutIcon, MailIcon, MonitorIcon, MoonIcon, ShieldIcon, SunIcon, UserIcon } from 'lucide-react';
 import { useState } from 'react';
 import { product } from '../../shared/product.ts';
-import { navigation } from '../navigation.ts';
+import type { NavItem } from '../navigation.ts';
 import { Link, usePathname } from '../router/router.tsx';
 import { setThemePreference, useTheme, type ThemePreference } from '../theme/theme.ts';
 import { useSignOut } from '../viewer/use-session-change.ts';
@@ -121,7 +121,11 @@ export function ThemeMenu({ openAtOnce }: LazyMenuProps) {
 }
 
 /** The navigation in a sheet, for screens narrower than 768 px; closes once a link is followed. */
-export function NavSheet({ openAtOnce, signedOut }: LazyMenuProps & { signedOut: boolean }) {
+export function NavSheet({
+  openAtOnce,
+  signedOut,
+  items,
+}: LazyMenuProps & { signedOut: boolean; items: readonly NavItem[] }) {
   const pathname = usePathname();
   // Open on the screen where it was opened: following a link closes it.
   const [openOn, setOpenOn] = useState<string | null>(openAtOnce ? pathname : null);
@@ -149,7 +153,7 @@ export function NavSheet({ openAtOnce, signedOut }: LazyMenuProps & { signedOut:
           <SheetDescription className="sr-only">Where to go in {product.name}</SheetDescription>
         </SheetHeader>
         <nav aria-label="Main" className="p-2">
-          <NavLinks items={navigation} orientation="vertical" />
+          <NavLinks items={items} orientation="vertical" />
         </nav>
         {signedOut ? (
           <div className="mt-auto flex flex-col gap-2 border-t p-4">

@@ -1,0 +1,61 @@
+import { limits } from '../../shared/constants.ts';
+import type { SelectOption } from '../components/form/select-field.tsx';
+import { trpc } from '../trpc.ts';
+import { useViewer, viewerCan } from '../viewer/use-viewer.ts';
+import { recordTitle } from './cell-format.ts';
+import { entityHooks } from './entity-procedures.ts';
+import { relatedMeta } from './spec-entities.ts';
+
+/** Options stay for a minute: a form and a filter over the same customers share them. */
+const optionsStaleTime = 60_000;
+
+export interface RelationOptions {
+  options: SelectOption[];
+  loading: boolean;
+  /** More records match than one page holds: the search narrows them. */
+  more: boolean;
+}
+
+/**
+ * [2] The records a `one` relation may point at, as select options: the first page of
+ * `<related>.list` the caller may read (scoped like every list), narrowed by `search`.
+ * An account relation lists the foundation's users for an administrator, and the
+ * caller alone for anyone else (the foundation answers people's names to administrators only).
+ */
+export function useRelationOptions(to: string, search: string): RelationOptions {
+  const meta = relatedMeta(to);
+  const viewer = useViewer();
+  const input = { search: search || null, limit: limits.page.maxSize };
+  const records = entityHooks(meta?.name ?? to).list.useQuery(input, {
+    enabled: meta !== null,
+    staleTime: optionsStaleTime,
+  });
+  const mayListUsers = meta === null && viewerCan(viewer.data, 'read:users:any');
+  const users = trpc.admin.users.list.useQuery(
+    { limit: limits.page.maxSize, ...(search ? { search } : {}) },
+    { enabled: mayListUsers, staleTime: optionsStaleTime },
+  );
+  if (meta)
+    return {
+      options: (records.data?.items ?? []).map((record) => ({
+        value: record.id,
+        label:
+          meta.number && typeof record.number === 'string' && meta.title
+            ? `${record.number} · ${recordTitle(meta, record)}`
+            : recordTitle(meta, record),
+      })),
+      loading: records.isPending,
+      more: records.data?.nextCursor != null,
+    };
+  if (mayListUsers)
+    return {
+      options: (users.data?.items ?? []).map((user) => ({ value: user.id, label: `${user.name} (${user.email})` })),
+      loading: users.isPending,
+      more: users.data?.nextCursor != null,
+    };
+  return {
+    options: viewer.data ? [{ value: viewer.data.id, label: `You (${viewer.data.name})` }] : [],
+    loading: viewer.isPending,
+    more: false,
+  };
+}
