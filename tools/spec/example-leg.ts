@@ -30,6 +30,7 @@ const testPaths = [
   'src/server/spec-runtime',
   'src/server/router.test.ts',
   'src/server/security/procedure-inputs.test.ts',
+  'src/server/features/custom',
   'src/client/generated',
   'src/client/spec-screens',
   'src/client/navigation.test.ts',
@@ -77,6 +78,9 @@ function leg(name: string, postgresUrl: string, keep: boolean): void {
     run('Prisma clients', 'npm', ['run', 'db:generate'], copy);
     run('docs', 'npm', ['run', 'docs'], copy);
     run('typecheck', 'npx', ['tsc', '--noEmit'], copy);
+    // The example's owned files (its handlers, bodies, screens) are linted where they belong; the repository skips them.
+    const owned = exampleFiles.filter((file) => !file.startsWith('spec/')).filter((file) => /\.tsx?$/.test(file));
+    if (owned.length) run('lint of the owned files', 'npx', ['eslint', '--max-warnings', '0', ...owned], copy);
     // SPEC_EXAMPLE_COPY: the tests that pin the product's own spec/ to "not specified" skip here, saying so.
     const tests = testPaths.filter((path) => existsSync(join(copy, path)));
     run('unit tests', 'npx', ['vitest', 'run', ...tests], copy, { SPEC_EXAMPLE_COPY: name });
