@@ -23,9 +23,10 @@ export const foundationRouters = ['system', 'auth', 'setup', 'admin', 'mailbox',
 /**
  * Words an event may not be named: its permission (`schedule:work-order:own`) would read
  * as an entity action's, a standard operation's, or a custom operation's (`call:…`), or
- * its procedure would take the place of `history`, the record's transitions.
+ * its procedure would take the place of `history` (the record's transitions) or `people`
+ * (whom its relations to users may point at).
  */
-export const reservedEventNames = ['read', 'create', 'update', 'archive', 'list', 'get', 'history', 'call'];
+export const reservedEventNames = ['read', 'create', 'update', 'archive', 'list', 'get', 'history', 'people', 'call'];
 /** The entities the foundation's permissions name (`read:users:any`): a spec entity spelled the same would share them. */
 const foundationPermissionEntities = [...new Set(foundationPermissions.map((permission) => permission.split(':')[1]))];
 

@@ -22,7 +22,7 @@ type Form = ZodForm<EntityFormSchema>;
 const hintOf = ({ field }: FormField) => (field.optional ? 'Optional.' : undefined);
 
 /** [2] The form kit's control for one field of an entity, by its kind. */
-export function EntityField({ form, entry }: { form: Form; entry: FormField }) {
+export function EntityField({ form, entity, entry }: { form: Form; entity: string; entry: FormField }) {
   const { field } = entry;
   const name = entry.key;
   const common = { form, name, label: field.label, hint: hintOf(entry) };
@@ -56,7 +56,9 @@ export function EntityField({ form, entry }: { form: Form; entry: FormField }) {
     case 'dateTime':
       return <DateTimeField {...common} zone={field.zone} />;
     case 'relation':
-      return field.cardinality === 'one' ? <RelationPicker form={form} entry={entry} to={field.to} /> : null;
+      return field.cardinality === 'one' ? (
+        <RelationPicker form={form} entry={entry} to={field.to} entity={entity} />
+      ) : null;
   }
 }
 
@@ -64,9 +66,9 @@ export function EntityField({ form, entry }: { form: Form; entry: FormField }) {
  * A `one` relation: a select over the related list the caller may read. When more
  * records exist than one page holds, a search box above narrows them.
  */
-function RelationPicker({ form, entry, to }: { form: Form; entry: FormField; to: string }) {
+function RelationPicker({ form, entry, to, entity }: { form: Form; entry: FormField; to: string; entity: string }) {
   const [search, setSearch] = useState('');
-  const { options, loading, more } = useRelationOptions(to, search);
+  const { options, loading, more } = useRelationOptions(to, search, { entity, field: entry.name });
   const name = entry.key;
   const current: unknown = form.getValues(name);
   // A required relation with one possible record (a customer's own) is that record.

@@ -66,7 +66,7 @@ export function EntityForm({ meta, record, onSaved, onCancel, onReload }: Entity
         </FormAlert>
       ) : null}
       {fields.map((entry) => (
-        <EntityField key={entry.key} form={form} entry={entry} />
+        <EntityField key={entry.key} form={form} entity={meta.name} entry={entry} />
       ))}
       <div className="flex flex-wrap gap-2">
         <SubmitButton busy={isSubmitting}>{record ? 'Save changes' : `Create ${label}`}</SubmitButton>

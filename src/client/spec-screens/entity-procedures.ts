@@ -38,6 +38,13 @@ interface ErasedRouterHooks {
   };
   get: { useQuery: (input: { id: string }, options?: { enabled?: boolean; staleTime?: number }) => QueryResult<Row> };
   history: { useQuery: (input: { id: string }, options?: { enabled?: boolean }) => QueryResult<Transition[]> };
+  /** Whom a relation to a user may point at (ids and names), for those who set it. */
+  people: {
+    useQuery: (
+      input: { field: string; search: string | null },
+      options?: { enabled?: boolean; staleTime?: number; retry?: boolean },
+    ) => QueryResult<{ id: string; name: string }[]>;
+  };
 }
 
 /** One state change of a record, as `<entity>.history` answers it. */

@@ -118,7 +118,12 @@ function EventForm({
         </FormAlert>
       ) : null}
       {fields.map((entry) => (
-        <EntityField key={entry.key} form={form} entry={{ ...entry, field: { ...entry.field, optional: false } }} />
+        <EntityField
+          key={entry.key}
+          form={form}
+          entity={meta.name}
+          entry={{ ...entry, field: { ...entry.field, optional: false } }}
+        />
       ))}
       {event.note !== 'none' ? (
         <TextareaField

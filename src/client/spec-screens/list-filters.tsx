@@ -175,7 +175,7 @@ function FilterControl({
       {filter.kind === 'text' ? (
         <Input id={id} name={name} maxLength={filter.max} defaultValue={search[name] ?? ''} className="sm:w-40" />
       ) : filter.kind === 'id' && field?.kind === 'relation' ? (
-        <RelationFilter id={id} name={name} to={field.to} value={search[name]} />
+        <RelationFilter id={id} name={name} to={field.to} entity={meta.name} value={search[name]} />
       ) : (
         <NativeSelect id={id} name={name} defaultValue={search[name] ?? ''} className="sm:w-40">
           <option value="">Any</option>
@@ -190,9 +190,21 @@ function FilterControl({
   );
 }
 
-function RelationFilter({ id, name, to, value }: { id: string; name: string; to: string; value: string | undefined }) {
+function RelationFilter({
+  id,
+  name,
+  to,
+  entity,
+  value,
+}: {
+  id: string;
+  name: string;
+  to: string;
+  entity: string;
+  value: string | undefined;
+}) {
   const [search] = useState('');
-  const { options, loading } = useRelationOptions(to, search);
+  const { options, loading } = useRelationOptions(to, search, { entity, field: name });
   return (
     // Keyed by the options' arrival, so the chosen one shows once they are in.
     <NativeSelect

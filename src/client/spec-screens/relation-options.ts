@@ -6,6 +6,9 @@ import { recordTitle } from './cell-format.ts';
 import { entityHooks } from './entity-procedures.ts';
 import { relatedMeta } from './spec-entities.ts';
 
+/** What `<entity>.people` answers at most (src/server/spec-runtime/people.ts): a full page means search narrows it. */
+const peoplePageSize = 50;
+
 /** Options stay for a minute: a form and a filter over the same customers share them. */
 const optionsStaleTime = 60_000;
 
@@ -19,10 +22,15 @@ export interface RelationOptions {
 /**
  * [2] The records a `one` relation may point at, as select options: the first page of
  * `<related>.list` the caller may read (scoped like every list), narrowed by `search`.
- * An account relation lists the foundation's users for an administrator, and the
- * caller alone for anyone else (the foundation answers people's names to administrators only).
+ * An account relation lists the foundation's users for an administrator, the people
+ * `<entity>.people` answers for those who set it (a dispatcher choosing a technician),
+ * and the caller alone for anyone else.
  */
-export function useRelationOptions(to: string, search: string): RelationOptions {
+export function useRelationOptions(
+  to: string,
+  search: string,
+  origin: { entity: string; field: string },
+): RelationOptions {
   const meta = relatedMeta(to);
   const viewer = useViewer();
   const input = { search: search || null, limit: limits.page.maxSize };
@@ -34,6 +42,12 @@ export function useRelationOptions(to: string, search: string): RelationOptions 
   const users = trpc.admin.users.list.useQuery(
     { limit: limits.page.maxSize, ...(search ? { search } : {}) },
     { enabled: mayListUsers, staleTime: optionsStaleTime },
+  );
+  const asksPeople = meta === null && !mayListUsers;
+  const people = entityHooks(origin.entity).people.useQuery(
+    { field: origin.field, search: search || null },
+    // FORBIDDEN for a caller who may not set the relation: they get themselves, below.
+    { enabled: asksPeople, staleTime: optionsStaleTime, retry: false },
   );
   if (meta)
     return {
@@ -53,9 +67,19 @@ export function useRelationOptions(to: string, search: string): RelationOptions 
       loading: users.isPending,
       more: users.data?.nextCursor != null,
     };
+  if (people.data)
+    return {
+      options: people.data.map((person) => ({
+        value: person.id,
+        label: person.id === viewer.data?.id ? `You (${person.name})` : person.name,
+      })),
+      loading: false,
+      more: people.data.length >= peoplePageSize,
+    };
   return {
     options: viewer.data ? [{ value: viewer.data.id, label: `You (${viewer.data.name})` }] : [],
-    loading: viewer.isPending,
+    // Until the people answer (or are refused), "You" is not yet the only choice.
+    loading: viewer.isPending || (asksPeople && people.isPending),
     more: false,
   };
 }

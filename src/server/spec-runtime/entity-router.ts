@@ -10,6 +10,7 @@ import { defineMutation, defineQuery, router } from '../trpc/procedure.ts';
 import { archiveRecord, createRecord, getRecord, listRecords, updateRecord, type RecordContext } from './records.ts';
 import type { ErasedListInput } from './list-query.ts';
 import type { Row } from './model-delegate.ts';
+import { listPeople, userRelations } from './people.ts';
 import { rulesFor } from './rules.ts';
 import { leastPermission } from './scope.ts';
 import { fireEvent, leastEventPermission, listTransitions, type EventInput } from './transitions.ts';
@@ -50,6 +51,24 @@ type EventNames<M extends EntityMeta> = M['states'] extends { events: infer E } 
 type EventProcedures<M extends EntityMeta> = {
   [E in EventNames<M>]: ReturnType<typeof eventProcedure<M, E>>;
 };
+
+const personSchema = z.object({ id: idSchema, name: z.string().max(limits.text.short) });
+
+/** `<entity>.people`: whom a relation to a user may point at (people.ts), for an entity that has one. */
+function peopleProcedure(meta: EntityMeta) {
+  const fields = userRelations(meta);
+  return defineQuery({
+    summary: `The people a ${meta.label.toLowerCase()}'s ${fields.join(' or ')} may be: ids and names, for those who set it.`,
+    access: 'signed-in',
+    input: z.object({
+      field: z.enum(fields as [string, ...string[]]),
+      search: z.string().trim().max(limits.text.short).nullish(),
+    }),
+    output: z.array(personSchema),
+    errors: ['FORBIDDEN'],
+    handler: ({ ctx, input }) => listPeople(scoped(ctx), meta, input),
+  });
+}
 
 /** A record's state history, and each state event: the `events` operation. */
 function eventProcedures<const M extends EntityMeta>(meta: M) {
@@ -123,6 +142,10 @@ function standardProcedures<const M extends EntityMeta, const O extends EntityOp
 type Events<M extends EntityMeta, O extends EntityOperations> = 'events' extends O['standard'][number]
   ? ReturnType<typeof eventProcedures<M>>
   : unknown;
+type People<M extends EntityMeta> =
+  Extract<M['fields'][keyof M['fields']], { to: 'user' }> extends never
+    ? unknown
+    : { people: ReturnType<typeof peopleProcedure> };
 type Standard<M extends EntityMeta, O extends EntityOperations> = ReturnType<typeof standardProcedures<M, O>>;
 type Picked<M extends EntityMeta, O extends EntityOperations> = Pick<
   Standard<M, O>,
@@ -139,8 +162,11 @@ export function entityRouter<const M extends EntityMeta, const O extends EntityO
   const picked = Object.fromEntries(
     Object.entries(all).filter(([name]) => (operations.standard as readonly string[]).includes(name)),
   ) as unknown as Picked<M, O>;
+  const people = userRelations(meta).length ? { people: peopleProcedure(meta) } : {};
   const procedures = (
-    operations.standard.includes('events') && meta.states ? { ...picked, ...eventProcedures(meta) } : picked
-  ) as Picked<M, O> & Events<M, O>;
+    operations.standard.includes('events') && meta.states
+      ? { ...picked, ...people, ...eventProcedures(meta) }
+      : { ...picked, ...people }
+  ) as Picked<M, O> & Events<M, O> & People<M>;
   return router(procedures);
 }
