@@ -1,14 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import { specPermissions, specRoles } from './generated/permissions.ts';
+import { permissionDescriptions, roleDescriptions } from './permission-descriptions.ts';
 import {
   apiKeyPermissions,
   can,
   foundationPermissions,
   isApiKeyPermission,
   isRole,
-  permissionDescriptions,
   permissions,
-  roleDescriptions,
   roleNames,
   roles,
   type Permission,

@@ -9,12 +9,7 @@
  * added after them here (docs/decisions/0031-spec-roles-and-permissions.md), and
  * docs/access.md shows the result.
  */
-import {
-  specPermissionDescriptions,
-  specPermissions,
-  specRoleDescriptions,
-  specRoles,
-} from './generated/permissions.ts';
+import { specPermissions, specRoles } from './generated/permissions.ts';
 
 /** The foundation's own: accounts, sessions, API keys, the system and the mailbox. */
 export const foundationPermissions = [
@@ -32,24 +27,6 @@ export const foundationPermissions = [
 export const permissions = [...foundationPermissions, ...specPermissions] as const;
 
 export type Permission = (typeof permissions)[number];
-
-/**
- * What each permission lets its holder do, in people's words: shown beside the string
- * where keys are created and listed. A Record, so a new permission without words does
- * not compile.
- */
-export const permissionDescriptions: Record<Permission, string> = {
-  'read:users:any': 'See every account: names, e-mail addresses, roles and status.',
-  'update:users:any': "Change anyone's role, and disable or enable accounts.",
-  'read:sessions:own': 'See the sessions of its own account.',
-  'revoke:sessions:own': 'Sign out sessions of its own account.',
-  'read:sessions:any': "See everyone's sessions: when, from where and with which browser.",
-  'revoke:sessions:any': "Sign out anyone's session.",
-  'manage:api-keys:any': 'Create, list and revoke API keys.',
-  'read:system:any': 'Count accounts, live sessions and API keys (system statistics).',
-  'read:mailbox:any': 'Read every e-mail in the outbox, including the links they carry.',
-  ...specPermissionDescriptions,
-};
 
 /**
  * Never held by an API key: a key that could make keys would be a standing path to
@@ -92,13 +69,6 @@ export const roles = {
 export type Role = keyof typeof roles;
 
 export const roleNames = Object.keys(roles) as Role[];
-
-/** Who holds each role, in a line: the admin screen's role picker and docs/access.md. */
-export const roleDescriptions: Record<Role, string> = {
-  admin: 'Runs the product: holds every permission, including accounts, sessions and API keys.',
-  member: 'Anyone who signed up: sees and signs out their own sessions.',
-  ...specRoleDescriptions,
-};
 
 export const defaultRole: Role = 'member';
 

@@ -1,5 +1,6 @@
 import { errorCatalogue, type AppErrorCode } from '../../src/shared/errors.ts';
-import { can, permissionDescriptions, permissions, roleDescriptions, roleNames } from '../../src/shared/permissions.ts';
+import { permissionDescriptions, roleDescriptions } from '../../src/shared/permission-descriptions.ts';
+import { can, permissions, roleNames } from '../../src/shared/permissions.ts';
 import { appRouter } from '../../src/server/router.ts';
 import { anyCallErrors, type AccessRule } from '../../src/server/trpc/procedure-meta.ts';
 import { listProcedures } from '../../src/server/trpc/procedure-list.ts';

@@ -12,9 +12,9 @@ const stubs: Record<string, string> = {
   'src/shared/generated/constants.ts': 'export const specConstants = Object.freeze({} as const);\n',
   'src/shared/generated/error-codes.ts': 'export const specErrorCodes = {} as const;\n',
   'src/shared/generated/error-descriptions.ts': 'export const specErrorDescriptions = {} as const;\n',
-  'src/shared/generated/permissions.ts':
-    'export const specPermissions = [] as const;\nexport const specPermissionDescriptions = {};\n' +
-    'export const specRoles = {};\nexport const specRoleDescriptions = {};\n',
+  'src/shared/generated/permissions.ts': 'export const specPermissions = [] as const;\nexport const specRoles = {};\n',
+  'src/shared/generated/permission-descriptions.ts':
+    'export const specPermissionDescriptions = {};\nexport const specRoleDescriptions = {};\n',
 };
 
 export function ensureBootstrap(root: string): string[] {

@@ -3,7 +3,12 @@ import { format, resolveConfig } from 'prettier';
 import type { EntityMeta } from '../../src/shared/spec/entity-meta.ts';
 import { appRoot } from '../../src/server/paths.ts';
 import { docsMarkers, emitSpecDocs } from './emit-docs.ts';
-import { derivePermissions, emitPermissions, type DerivedPermissions } from './emit-permissions.ts';
+import {
+  derivePermissions,
+  emitPermissionDescriptions,
+  emitPermissions,
+  type DerivedPermissions,
+} from './emit-permissions.ts';
 import { emitPrisma, prismaMarkers } from './emit-prisma.ts';
 import { customScreenFile, emitCustomScreen, emitScreenRoutes, emitScreens } from './emit-screens.ts';
 import {
@@ -68,6 +73,7 @@ export async function compileSpec(spec: Spec): Promise<Compiled> {
     ['src/shared/generated/error-codes.ts', errors.codes],
     ['src/shared/generated/error-descriptions.ts', errors.descriptions],
     ['src/shared/generated/permissions.ts', emitPermissions(permissions)],
+    ['src/shared/generated/permission-descriptions.ts', emitPermissionDescriptions(permissions)],
     ['src/shared/generated/entities.ts', emitEntityIndex(entities)],
     ...entities.map((meta): [string, string] => [entityFile(meta), emitEntity(meta)]),
     ['src/server/generated/selects.ts', emitSelects(entities)],

@@ -113,10 +113,7 @@ const literal = (value: unknown) => JSON.stringify(value, null, 2);
 
 /** src/shared/generated/permissions.ts: merged with the foundation's in src/shared/permissions.ts. */
 export function emitPermissions(derived: DerivedPermissions): string {
-  const descriptions = Object.fromEntries(derived.permissions.map(({ name, description }) => [name, description]));
   const roles = Object.fromEntries(derived.roles.map(({ name, permissions }) => [name, permissions]));
-  const roleDescriptions = Object.fromEntries(derived.roles.map(({ name, description }) => [name, description]));
-  // Record<never, …> is `{}`, which the lint refuses: an empty spec says "no entries" instead.
   return `${generatedHeader('roles')}
 
 /**
@@ -128,11 +125,24 @@ export const specPermissions = ${literal(derived.permissions.map(({ name }) => n
 
 export type SpecPermission = (typeof specPermissions)[number];
 
-/** What each lets its holder do, in people's words (the API key screens, docs/access.md). */
-export const specPermissionDescriptions = ${literal(descriptions)} as const satisfies ${derived.permissions.length ? 'Record<SpecPermission, string>' : 'Record<string, never>'};
-
 /** The specification's roles and what each holds; src/shared/permissions.ts adds member's own-session permissions. */
 export const specRoles = ${literal(roles)} as const satisfies Record<string, readonly SpecPermission[]>;
+`;
+}
+
+/**
+ * src/shared/generated/permission-descriptions.ts: the words, apart from the permissions
+ * themselves, so the first chunk (which checks permissions) does not carry them; only the
+ * screens that show them load them (src/shared/permission-descriptions.ts).
+ */
+export function emitPermissionDescriptions(derived: DerivedPermissions): string {
+  const descriptions = Object.fromEntries(derived.permissions.map(({ name, description }) => [name, description]));
+  const roleDescriptions = Object.fromEntries(derived.roles.map(({ name, description }) => [name, description]));
+  // Record<never, …> is `{}`, which the lint refuses: an empty spec says "no entries" instead.
+  return `${generatedHeader('roles')}
+${derived.permissions.length ? "import type { SpecPermission, specRoles } from './permissions.ts';\n" : ''}
+/** What each lets its holder do, in people's words (the API key screens, docs/access.md). */
+export const specPermissionDescriptions = ${literal(descriptions)} as const satisfies ${derived.permissions.length ? 'Record<SpecPermission, string>' : 'Record<string, never>'};
 
 /** Who holds each role, in a line. */
 export const specRoleDescriptions = ${literal(roleDescriptions)} as const satisfies ${derived.roles.length ? 'Record<keyof typeof specRoles, string>' : 'Record<string, never>'};

@@ -9,11 +9,5 @@ export const specPermissions = [] as const;
 
 export type SpecPermission = (typeof specPermissions)[number];
 
-/** What each lets its holder do, in people's words (the API key screens, docs/access.md). */
-export const specPermissionDescriptions = {} as const satisfies Record<string, never>;
-
 /** The specification's roles and what each holds; src/shared/permissions.ts adds member's own-session permissions. */
 export const specRoles = {} as const satisfies Record<string, readonly SpecPermission[]>;
-
-/** Who holds each role, in a line. */
-export const specRoleDescriptions = {} as const satisfies Record<string, never>;

@@ -1,5 +1,6 @@
 import { useRef } from 'react';
-import { permissionDescriptions, isPermission } from '../../../shared/permissions.ts';
+import { permissionDescriptions } from '../../../shared/permission-descriptions.ts';
+import { isPermission } from '../../../shared/permissions.ts';
 import { DateTime } from '../../components/date-time.tsx';
 import { QueryError } from '../../components/query-error.tsx';
 import { RevokeButton } from '../../components/revoke-button.tsx';

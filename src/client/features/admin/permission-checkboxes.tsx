@@ -1,6 +1,7 @@
 import { useId } from 'react';
 import { Controller } from 'react-hook-form';
-import { apiKeyPermissions, permissionDescriptions, type Permission } from '../../../shared/permissions.ts';
+import { permissionDescriptions } from '../../../shared/permission-descriptions.ts';
+import { apiKeyPermissions, type Permission } from '../../../shared/permissions.ts';
 import type { createApiKeyInputSchema } from '../../../shared/schemas/admin.schema.ts';
 import type { ZodForm } from '../../components/form/use-zod-form.ts';
 import { Checkbox } from '../../components/ui/checkbox.tsx';

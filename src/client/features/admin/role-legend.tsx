@@ -1,4 +1,5 @@
-import { roleDescriptions, roleNames } from '../../../shared/permissions.ts';
+import { roleDescriptions } from '../../../shared/permission-descriptions.ts';
+import { roleNames } from '../../../shared/permissions.ts';
 
 /**
  * What each role in the picker means: the foundation's admin and member, then the
