@@ -1,4 +1,5 @@
 import type { EntityMeta } from '../../src/shared/spec/entity-meta.ts';
+import { columnOf } from '../../src/shared/spec/entity-schemas.ts';
 import type { RuleMeta } from '../../src/shared/spec/rule-meta.ts';
 import type { Weekday } from '../../src/shared/spec/rules.ts';
 import { specified, type Spec } from './spec-model.ts';
@@ -17,9 +18,9 @@ export function resolveRules(spec: Spec, entities: readonly EntityMeta[]): RuleM
     ),
   );
   const metaOf = (name: string) => entities.find((meta) => meta.name === name);
-  const columnOf = (entity: string, field: string) => {
-    const found = metaOf(entity)?.fields[field];
-    return found?.kind === 'relation' && found.cardinality === 'one' ? found.column : field;
+  const column = (entity: string, field: string) => {
+    const meta = metaOf(entity);
+    return meta ? columnOf(meta, field) : field;
   };
   return Object.entries(specified(spec.rules)).map(([name, rule]): RuleMeta => {
     const common = {
@@ -50,7 +51,7 @@ export function resolveRules(spec: Spec, entities: readonly EntityMeta[]): RuleM
           start: rule.start,
           minutes: rule.minutes,
           per: rule.per,
-          perColumn: columnOf(rule.entity, rule.per),
+          perColumn: column(rule.entity, rule.per),
           maxMinutes: minutes?.kind === 'int' ? minutes.max : 24 * 60,
           states: rule.states ? [...rule.states] : null,
         };
@@ -61,7 +62,7 @@ export function resolveRules(spec: Spec, entities: readonly EntityMeta[]): RuleM
           kind: 'countPerPeriod',
           field: rule.field,
           per: rule.per,
-          perColumn: columnOf(rule.entity, rule.per),
+          perColumn: column(rule.entity, rule.per),
           period: rule.period,
           max: typeof rule.max === 'number' ? rule.max : Number(constant(rule.max)),
           zone: zoneOf(rule.zone),

@@ -2,7 +2,7 @@ import { useId, useMemo } from 'react';
 import { z } from 'zod';
 import { inputShape, updateShape } from '../../shared/spec/entity-schemas.ts';
 import type { EntityMeta } from '../../shared/spec/entity-meta.ts';
-import { FormAlert } from '../components/form/form-alert.tsx';
+import { RecordFormAlert } from './record-form-alert.tsx';
 import { SubmitButton } from '../components/form/submit-button.tsx';
 import { useFormSubmit } from '../components/form/use-form-submit.ts';
 import { useZodForm } from '../components/form/use-zod-form.ts';
@@ -56,15 +56,7 @@ export function EntityForm({ meta, record, onSaved, onCancel, onReload }: Entity
       <h2 id={headingId} className="sr-only">
         {record ? `Edit ${label}` : `New ${label}`}
       </h2>
-      {formError ? (
-        <FormAlert error={formError}>
-          {formError.code === 'STALE_VERSION' && onReload ? (
-            <Button type="button" variant="outline" size="sm" className="mt-2" onClick={onReload}>
-              Reload
-            </Button>
-          ) : null}
-        </FormAlert>
-      ) : null}
+      <RecordFormAlert error={formError} onReload={onReload} />
       {fields.map((entry) => (
         <EntityField key={entry.key} form={form} entity={meta.name} entry={entry} />
       ))}

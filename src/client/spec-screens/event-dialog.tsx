@@ -2,7 +2,7 @@ import { useId, useMemo, useState, type ReactElement } from 'react';
 import { z } from 'zod';
 import { eventInputSchema } from '../../shared/spec/entity-schemas.ts';
 import type { EntityMeta } from '../../shared/spec/entity-meta.ts';
-import { FormAlert } from '../components/form/form-alert.tsx';
+import { RecordFormAlert } from './record-form-alert.tsx';
 import { SubmitButton } from '../components/form/submit-button.tsx';
 import { TextareaField } from '../components/form/textarea-field.tsx';
 import { useFormSubmit } from '../components/form/use-form-submit.ts';
@@ -108,15 +108,7 @@ function EventForm({
   });
   return (
     <form id={formId} noValidate onSubmit={onSubmit} className="grid grid-cols-[minmax(0,1fr)] gap-5">
-      {formError ? (
-        <FormAlert error={formError}>
-          {formError.code === 'STALE_VERSION' ? (
-            <Button type="button" variant="outline" size="sm" className="mt-2" onClick={onReload}>
-              Reload
-            </Button>
-          ) : null}
-        </FormAlert>
-      ) : null}
+      <RecordFormAlert error={formError} onReload={onReload} />
       {fields.map((entry) => (
         <EntityField
           key={entry.key}

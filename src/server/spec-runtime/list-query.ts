@@ -1,4 +1,5 @@
 import type { EntityMeta } from '../../shared/spec/entity-meta.ts';
+import { columnOf } from '../../shared/spec/entity-schemas.ts';
 import type { ListOptions } from '../../shared/spec/list-input.ts';
 import type { Engine } from '../db/engines.ts';
 import type { Row, Where } from './model-delegate.ts';
@@ -60,9 +61,8 @@ export function listWhere(meta: EntityMeta, options: ListOptions, input: ErasedL
       parts.push(filterWhere(meta, name, value));
 
   const by = input.sort?.by && options.sort.includes(input.sort.by) ? input.sort.by : (options.sort[0] ?? 'createdAt');
-  const field = meta.fields[by];
-  const sortColumn = field?.kind === 'relation' && field.cardinality === 'one' ? field.column : by;
-  const nullable = field?.optional === true;
+  const sortColumn = columnOf(meta, by);
+  const nullable = meta.fields[by]?.optional === true;
   const direction = input.sort?.direction ?? 'desc';
   return {
     where: { AND: parts.filter((part) => Object.keys(part).length > 0) },

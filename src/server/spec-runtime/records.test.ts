@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { specOperations } from '../../shared/generated/operations.ts';
 import type { EntityMeta } from '../../shared/spec/entity-meta.ts';
+import { columnOf } from '../../shared/spec/entity-schemas.ts';
 import { listOptionsOf } from '../../shared/spec/list-input.ts';
 import { codeOf, procedureOf, type Caller } from '../test/spec-calls.ts';
 import { callerAs } from '../test/test-app.ts';
@@ -90,8 +91,7 @@ describe.runIf(full.length > 0).each(full)('$name: the standard operations', (me
     expect(new Set(ids).size).toBe(ids.length);
     expect(ids).toEqual(expect.arrayContaining(made.map((item) => item.id)));
     const sort = listOptionsOf(operationsOf(meta) as never).sort[0] ?? 'createdAt';
-    const field = meta.fields[sort];
-    const column = field?.kind === 'relation' && field.cardinality === 'one' ? field.column : sort;
+    const column = columnOf(meta, sort);
     // Dates and numbers only: the engines collate text differently (binary, or the locale's).
     const values = seen
       .map((item) => item[column])

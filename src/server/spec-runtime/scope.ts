@@ -1,6 +1,7 @@
 import { AppError } from '../../shared/errors.ts';
 import { can, type Permission } from '../../shared/permissions.ts';
 import type { EntityMeta } from '../../shared/spec/entity-meta.ts';
+import type { Scope } from '../../shared/spec/roles.ts';
 import { entityPermission, type EntityAction } from '../../shared/spec/permission-names.ts';
 import { specEntities } from '../../shared/generated/entities.ts';
 import type { Viewer } from '../features/auth/viewer.ts';
@@ -18,10 +19,18 @@ export function leastPermission(meta: EntityMeta, action: EntityAction): Permiss
  * narrows its owner's role like everywhere else (`can`).
  */
 export function scopeWhere(viewer: Viewer, meta: EntityMeta, action: EntityAction): Where {
+  return scopeOf(viewer, meta, (scope) => entityPermission(meta.name, action, scope));
+}
+
+/**
+ * The same for any permission spelled per scope (an entity action's, a state event's):
+ * every record with its `:any`, the caller's own with its `:own`, else FORBIDDEN.
+ */
+export function scopeOf(viewer: Viewer, meta: EntityMeta, permission: (scope: Scope) => string): Where {
   const principal = { role: viewer.role, scope: viewer.scope };
-  if (can(principal, entityPermission(meta.name, action, 'all') as Permission)) return {};
+  if (can(principal, permission('all') as Permission)) return {};
   const path = meta.ownership[viewer.role];
-  if (path && can(principal, entityPermission(meta.name, action, 'own') as Permission))
+  if (path && can(principal, permission('own') as Permission))
     return ownedWhere(meta, path, viewer.userId, specEntities);
   throw new AppError('FORBIDDEN');
 }

@@ -3,9 +3,9 @@ import { specOperations } from '../../shared/generated/operations.ts';
 import type { EntityMeta, EventMeta } from '../../shared/spec/entity-meta.ts';
 import { codeOf, procedureOf } from '../test/spec-calls.ts';
 import { callerAs } from '../test/test-app.ts';
+import { columnOf } from '../../shared/spec/entity-schemas.ts';
 import { toAppError } from '../errors/to-app-error.ts';
 import {
-  columnOf,
   createSample,
   entityList,
   entityNamed,

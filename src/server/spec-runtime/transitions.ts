@@ -1,16 +1,15 @@
 import { AppError } from '../../shared/errors.ts';
-import { can, type Permission } from '../../shared/permissions.ts';
+import type { Permission } from '../../shared/permissions.ts';
 import type { EntityMeta, EventMeta } from '../../shared/spec/entity-meta.ts';
-import { selectOf } from '../../shared/spec/entity-schemas.ts';
+import { columnOf, selectOf } from '../../shared/spec/entity-schemas.ts';
 import { eventPermission } from '../../shared/spec/permission-names.ts';
-import { specEntities } from '../../shared/generated/entities.ts';
 import { engineOfDatabase } from '../db/client.ts';
 import { inTransaction, type TransactionClient } from '../db/transaction.ts';
 import type { Viewer } from '../features/auth/viewer.ts';
 import { modelOf, type Row, type Where } from './model-delegate.ts';
-import { ownedWhere } from './ownership.ts';
 import { getRecord, toRecord, type RecordContext } from './records.ts';
 import { checkRules, rulesFor } from './rules.ts';
+import { scopeOf } from './scope.ts';
 import { queueEventEmails } from './spec-emails.ts';
 
 /**
@@ -29,22 +28,6 @@ export interface EventInput {
 /** The permission an event's procedure declares: `:own` at least (`:any` implies it). */
 export function leastEventPermission(meta: EntityMeta, event: string): Permission {
   return eventPermission(meta.name, event, 'own') as Permission;
-}
-
-/** Which records the caller may fire `event` on: all (`{}`), their own, or none (FORBIDDEN). */
-function eventScope(viewer: Viewer, meta: EntityMeta, event: string): Where {
-  const principal = { role: viewer.role, scope: viewer.scope };
-  if (can(principal, eventPermission(meta.name, event, 'all') as Permission)) return {};
-  const path = meta.ownership[viewer.role];
-  if (path && can(principal, leastEventPermission(meta, event)))
-    return ownedWhere(meta, path, viewer.userId, specEntities);
-  throw new AppError('FORBIDDEN');
-}
-
-/** The column of a field: a one-relation's foreign key, else its name. */
-export function columnOf(meta: EntityMeta, field: string): string {
-  const found = meta.fields[field];
-  return found?.kind === 'relation' && found.cardinality === 'one' ? found.column : field;
 }
 
 function requireValues(meta: EntityMeta, event: EventMeta, name: string, row: Row) {
@@ -75,7 +58,8 @@ async function writeHistory(
 export async function fireEvent(ctx: RecordContext, meta: EntityMeta, name: string, input: EventInput): Promise<Row> {
   const event = meta.states?.events[name];
   if (!event) throw new AppError('NOT_FOUND', { details: { event: name } });
-  const scope = eventScope(ctx.viewer, meta, name);
+  // Which records the caller may fire it on: all, their own, or none (FORBIDDEN).
+  const scope = scopeOf(ctx.viewer, meta, (scope) => eventPermission(meta.name, name, scope));
   const { id, version, note, ...values } = input;
   const changes = Object.fromEntries(
     event.requires

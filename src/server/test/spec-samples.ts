@@ -1,6 +1,6 @@
 import { specEntities } from '../../shared/generated/entities.ts';
 import type { EntityMeta, FieldMeta } from '../../shared/spec/entity-meta.ts';
-import { inputSchema } from '../../shared/spec/entity-schemas.ts';
+import { columnOf, inputSchema } from '../../shared/spec/entity-schemas.ts';
 import type { Viewer } from '../features/auth/viewer.ts';
 import { createRecord, type RecordContext } from '../spec-runtime/records.ts';
 import { modelOf, type Row } from '../spec-runtime/model-delegate.ts';
@@ -112,12 +112,6 @@ export function recordContext(services: Pick<RecordContext, 'db' | 'email'>, vie
 /** Writes stored values straight into a record (no rules, no version change): a test's setup. */
 export async function setStored(db: RecordContext['db'], meta: EntityMeta, id: unknown, data: Row): Promise<void> {
   await modelOf(db, meta).updateMany({ where: { id }, data });
-}
-
-/** The column of a field: a one-relation's foreign key, else its name. */
-export function columnOf(meta: EntityMeta, field: string): string {
-  const found = meta.fields[field];
-  return found?.kind === 'relation' && found.cardinality === 'one' ? found.column : field;
 }
 
 /**

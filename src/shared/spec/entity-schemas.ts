@@ -153,6 +153,15 @@ function keyOf(name: string, field: FieldMeta): string | null {
   return field.cardinality === 'one' ? field.column : null;
 }
 
+/**
+ * The column a field is stored and filtered under: a one-relation's foreign key
+ * ('customerId'), any other field's own name ('number', 'state' and unknown names too).
+ */
+export function columnOf(meta: FieldsMeta, field: string): string {
+  const found = meta.fields[field];
+  return found?.kind === 'relation' && found.cardinality === 'one' ? found.column : field;
+}
+
 function fieldEntries(meta: FieldsMeta, schemaOf: (field: FieldMeta) => z.ZodType) {
   return Object.entries(meta.fields).flatMap(([name, field]) => {
     const key = keyOf(name, field);
