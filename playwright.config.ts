@@ -20,7 +20,8 @@ function freshDatabaseDir(): string {
 process.env.E2E_PORT ??= String(await freePort());
 process.env.E2E_DB_DIR ??= freshDatabaseDir();
 const port = process.env.E2E_PORT;
-const databaseUrl = `file:${join(process.env.E2E_DB_DIR, 'e2e.db')}`;
+// E2E_DATABASE_URL: another database, e.g. an empty PostgreSQL one (the example leg's second engine).
+const databaseUrl = process.env.E2E_DATABASE_URL ?? `file:${join(process.env.E2E_DB_DIR, 'e2e.db')}`;
 const origin = `http://127.0.0.1:${port}`;
 
 // Debian's Chromium on this machine (Playwright's download fails without internet);

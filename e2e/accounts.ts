@@ -126,7 +126,7 @@ export async function signInAsAdmin(page: Page, baseURL: string | undefined): Pr
  * Calls a mutation over plain HTTP as `request`'s browser context (its cookies), with
  * the input in superjson's envelope as the app's client sends it; answers its status.
  */
-async function call(request: APIRequestContext, origin: string, path: string, input: unknown) {
+export async function call(request: APIRequestContext, origin: string, path: string, input: unknown) {
   return request.post(`/trpc/${path}`, { data: SuperJSON.serialize(input), headers: { origin } });
 }
 

@@ -2,7 +2,9 @@
  * Every screen of the app, once: the accessibility check (e2e/accessibility.spec.ts)
  * and the screenshots (`npm run screenshots`) visit each. A unit test
  * (tools/screenshots/screens.test.ts) fails when src/client/routes.tsx has a path that
- * is neither here nor in `notScreens`, so a new route cannot be forgotten.
+ * is neither here nor in `notScreens`, so a new route cannot be forgotten. The
+ * specification's screens (src/client/generated/routes.ts) have their own journeys and
+ * checks: e2e/spec-screens.spec.ts.
  * Plain data, no Playwright imports: vitest reads this file too.
  */
 

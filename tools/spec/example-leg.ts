@@ -4,7 +4,9 @@
  * developer would after writing that specification, and runs the copy's checks:
  *
  *   copy → lay the example (spec/ and its owned files) → npm run spec → migrations for
- *   both engines → Prisma clients → npm run docs → typecheck → the spec's unit tests
+ *   both engines → Prisma clients → npm run docs → typecheck → the spec's unit tests →
+ *   the production build (its initial-JS budget included) → one smoke journey per screen
+ *   in the browser (e2e/spec-screens.spec.ts), on SQLite and on PostgreSQL
  *
  * The repository is never written. PostgreSQL is needed to write the example's
  * PostgreSQL migration (src/scripts/db.ts): without TEST_POSTGRES_URL the leg is skipped,
@@ -17,6 +19,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { appRoot } from '../../src/server/paths.ts';
+import { createDatabase, dropDatabases } from '../../src/server/test/postgresql-server.ts';
 import { copyProject, layExample } from './example-copy.ts';
 
 /** What the copy's unit run covers: the compiler, the docs, the shared contracts and what the spec derived. */
@@ -60,7 +63,10 @@ const nonBlankLines = (file: string) =>
     .split('\n')
     .filter((line) => line.trim() !== '').length;
 
-function leg(name: string, postgresUrl: string, keep: boolean): void {
+/** The browser journeys of the specification's screens, at desktop and phone widths (E2E_DATABASE_URL: the engine). */
+const smokeArgs = ['playwright', 'test', '--project=desktop', '--project=phone', 'e2e/spec-screens.spec.ts'];
+
+async function leg(name: string, postgresUrl: string, keep: boolean): Promise<void> {
   const exampleDir = join(appRoot, 'examples', name);
   const copy = mkdtempSync(join(tmpdir(), `example-${name}-`));
   console.log(`\n=== Example "${name}" in ${copy}`);
@@ -84,6 +90,15 @@ function leg(name: string, postgresUrl: string, keep: boolean): void {
     // SPEC_EXAMPLE_COPY: the tests that pin the product's own spec/ to "not specified" skip here, saying so.
     const tests = testPaths.filter((path) => existsSync(join(copy, path)));
     run('unit tests', 'npx', ['vitest', 'run', ...tests], copy, { SPEC_EXAMPLE_COPY: name });
+    run('build', 'npm', ['run', 'build'], copy);
+    run('screens on SQLite', 'npx', smokeArgs, copy);
+    const database = `example_e2e_${name.replaceAll('-', '_')}_${process.pid}`;
+    const databaseUrl = await createDatabase(postgresUrl, database);
+    try {
+      run('screens on PostgreSQL', 'npx', smokeArgs, copy, { E2E_DATABASE_URL: databaseUrl });
+    } finally {
+      await dropDatabases(postgresUrl, [database]);
+    }
 
     const handWritten = exampleFiles.reduce((sum, file) => sum + nonBlankLines(join(exampleDir, file)), 0);
     const derived = written.reduce((sum, file) => sum + nonBlankLines(join(copy, file)), 0);
@@ -97,7 +112,7 @@ function leg(name: string, postgresUrl: string, keep: boolean): void {
   }
 }
 
-function main(): number {
+async function main(): Promise<number> {
   const { values, positionals } = parseArgs({ options: { keep: { type: 'boolean' } }, allowPositionals: true });
   const examplesDir = join(appRoot, 'examples');
   const names = positionals.length
@@ -129,7 +144,7 @@ function main(): number {
       return 1;
     }
     try {
-      leg(name, postgresUrl, values.keep ?? false);
+      await leg(name, postgresUrl, values.keep ?? false);
     } catch (error) {
       if (!(error instanceof LegFailure)) throw error;
       console.error(`\nExample "${name}": ${error.message}.`);
@@ -139,4 +154,4 @@ function main(): number {
   return 0;
 }
 
-process.exitCode = main();
+process.exitCode = await main();

@@ -1,7 +1,6 @@
 import { limits } from '../../shared/constants.ts';
 import type { SelectOption } from '../components/form/select-field.tsx';
-import { trpc } from '../trpc.ts';
-import { useViewer, viewerCan } from '../viewer/use-viewer.ts';
+import { useViewer } from '../viewer/use-viewer.ts';
 import { recordTitle } from './cell-format.ts';
 import { entityHooks } from './entity-procedures.ts';
 import { relatedMeta } from './spec-entities.ts';
@@ -22,9 +21,9 @@ export interface RelationOptions {
 /**
  * [2] The records a `one` relation may point at, as select options: the first page of
  * `<related>.list` the caller may read (scoped like every list), narrowed by `search`.
- * An account relation lists the foundation's users for an administrator, the people
- * `<entity>.people` answers for those who set it (a dispatcher choosing a technician),
- * and the caller alone for anyone else.
+ * An account relation lists the people `<entity>.people` answers (the owning role's
+ * enabled people) to everyone who sets it, administrators included, so a picker never
+ * offers an account the relation cannot hold; anyone else gets the caller alone.
  */
 export function useRelationOptions(
   to: string,
@@ -38,12 +37,7 @@ export function useRelationOptions(
     enabled: meta !== null,
     staleTime: optionsStaleTime,
   });
-  const mayListUsers = meta === null && viewerCan(viewer.data, 'read:users:any');
-  const users = trpc.admin.users.list.useQuery(
-    { limit: limits.page.maxSize, ...(search ? { search } : {}) },
-    { enabled: mayListUsers, staleTime: optionsStaleTime },
-  );
-  const asksPeople = meta === null && !mayListUsers;
+  const asksPeople = meta === null;
   const people = entityHooks(origin.entity).people.useQuery(
     { field: origin.field, search: search || null },
     // FORBIDDEN for a caller who may not set the relation: they get themselves, below.
@@ -60,12 +54,6 @@ export function useRelationOptions(
       })),
       loading: records.isPending,
       more: records.data?.nextCursor != null,
-    };
-  if (mayListUsers)
-    return {
-      options: (users.data?.items ?? []).map((user) => ({ value: user.id, label: `${user.name} (${user.email})` })),
-      loading: users.isPending,
-      more: users.data?.nextCursor != null,
     };
   if (people.data)
     return {

@@ -1,4 +1,4 @@
-import { can, isPermission, type Permission } from '../../shared/permissions.ts';
+import type { Permission } from '../../shared/permissions.ts';
 import { trpc, type RouterOutputs } from '../trpc.ts';
 
 /** The signed-in person as `auth.viewer` describes them. */
@@ -17,12 +17,14 @@ export function useViewer() {
 }
 
 /**
- * The shared `can()` with the viewer's role, narrowed to the permissions the server
- * listed: both must agree, so a client older or newer than the server never shows
- * more than the server allows. The server checks every call again; this only hides.
+ * Whether the server listed the permission for the viewer: `auth.viewer` answers every
+ * permission `can()` grants them (`:own` implied by `:any` included), so the browser
+ * needs neither the role table nor `can()` itself, and its first chunk carries neither
+ * (the specification's roles grow that table). A client older or newer than the server
+ * never shows more than the server allows; the server checks every call again.
  */
 export function viewerCan(viewer: Viewer | null | undefined, permission: Permission): boolean {
-  return !!viewer && can({ role: viewer.role, scope: viewer.permissions.filter(isPermission) }, permission);
+  return !!viewer && (viewer.permissions as readonly string[]).includes(permission);
 }
 
 /** Whether the signed-in person holds a permission; false while unknown or signed out. */

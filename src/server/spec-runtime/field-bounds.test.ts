@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import type { EntityMeta, FieldMeta } from '../../shared/spec/entity-meta.ts';
 import { inputSchema } from '../../shared/spec/entity-schemas.ts';
-import { entityList, sampleValue } from '../test/spec-samples.ts';
+import { sampleValue } from '../test/sample-value.ts';
+import { entityList } from '../test/spec-samples.ts';
 
 /**
  * The bounds of every field of the compiled specification, as a create input sees them:

@@ -7,14 +7,8 @@ import type { RuleMeta } from '../../shared/spec/rule-meta.ts';
 import { specRules } from '../../shared/generated/rules.ts';
 import { codeOf, procedureOf } from '../test/spec-calls.ts';
 import { callerAs } from '../test/test-app.ts';
-import {
-  createSample,
-  entityNamed,
-  recordContext,
-  requiredValues,
-  sampleDay,
-  setStored,
-} from '../test/spec-samples.ts';
+import { sampleDay } from '../test/sample-value.ts';
+import { createSample, entityNamed, recordContext, requiredValues, setStored } from '../test/spec-samples.ts';
 import type { Row } from './model-delegate.ts';
 import { periodAround } from './rules.ts';
 

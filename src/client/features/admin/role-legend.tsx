@@ -9,7 +9,7 @@ export function RoleLegend() {
   return (
     <details className="text-sm">
       <summary className="cursor-pointer text-muted-foreground">What each role may do</summary>
-      <dl className="mt-2 grid gap-x-4 gap-y-1 sm:grid-cols-[max-content_1fr]">
+      <dl className="mt-2 grid gap-x-4 gap-y-1 max-sm:[&_dd]:mb-2 sm:grid-cols-[max-content_1fr]">
         {roleNames.map((role) => (
           <div key={role} className="contents">
             <dt className="font-medium">{role}</dt>
