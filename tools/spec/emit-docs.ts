@@ -118,8 +118,8 @@ function renderPoint(name: PointName, spec: Spec, entities: readonly EntityMeta[
                   typeof grant === 'string'
                     ? `${entity}: ${grant}`
                     : `${entity}: ${Object.entries(grant ?? {})
-                        .map(([action, scope]) => `${action} ${scope}`)
-                        .join(', ')}`,
+                        .flatMap(([action, scope]) => (action === 'hide' ? [] : [`${action} ${String(scope)}`]))
+                        .join(', ')}${grant?.hide?.length ? `, not seeing ${grant.hide.join(', ')}` : ''}`,
                 )
                 .join('; '),
           list(Object.entries(row.own ?? {}).map(([entity, path]) => `${entity} by ${path}`)),

@@ -133,6 +133,13 @@ export function resolveEntities(spec: Spec): EntityMeta[] {
         return path ? [[role, path.split('.')]] : [];
       }),
     );
+    const hidden = Object.fromEntries(
+      Object.entries(roles).flatMap(([role, spec]) => {
+        const grant = spec.can === 'everything' ? undefined : spec.can[name];
+        const hide = typeof grant === 'object' ? (grant.hide ?? []) : [];
+        return hide.length ? [[role, [...hide]]] : [];
+      }),
+    );
     const machine = states[name];
     const label = entity.label ?? words(name);
     return {
@@ -147,6 +154,7 @@ export function resolveEntities(spec: Spec): EntityMeta[] {
         .filter(([, field]) => field.searchable)
         .map(([fieldName]) => fieldName),
       ownership,
+      hidden,
       states: machine
         ? {
             states: [...machine.states],

@@ -171,10 +171,44 @@ describe('a bad specification is refused, one message per problem naming file, p
       { fields: { name: field.string() } },
       "spec/entities.ts [3] entities: Users: its permissions would be spelled like the foundation's (`read:users:any`",
     ],
+    [
+      'a hidden field the entity lacks',
+      'roles.client.can.Job',
+      { read: 'own', hide: ['cost'] },
+      "spec/roles.ts [6] roles: client.can.Job.hide: names unknown field 'Job.cost'.",
+    ],
+    [
+      'a hidden title',
+      'roles.client.can.Job',
+      { read: 'own', hide: ['title'] },
+      "spec/roles.ts [6] roles: client.can.Job.hide: 'title' names Job's records in lists and pickers",
+    ],
+    [
+      "a hidden first step of the role's own path",
+      'roles.client.can.Job',
+      { read: 'own', hide: ['customer'] },
+      "spec/roles.ts [6] roles: client.can.Job.hide: 'customer' is the first step of client.own.Job",
+    ],
+    [
+      'a hidden field the role must give when it creates a record',
+      'roles.client.can.Job',
+      { read: 'own', create: 'own', hide: ['price'] },
+      "spec/roles.ts [6] roles: client.can.Job.hide: client creates Job records and 'price' is required without a default.",
+    ],
   ])('%s', (_, path, value, message) => {
     const problems = validateSpec(broken(path, value));
     expect(problems).toHaveLength(1);
     expect(problems[0]).toContain(message);
+  });
+
+  it('refuses an event that requires a field hidden from a role that may fire it', () => {
+    const spec = broken('roles.client.can.Job', { read: 'own', hide: ['price'] });
+    expect(validateSpec(spec)).toEqual([]);
+    const states = spec.states as unknown as { Job: { events: { reopen: { requires?: string[] } } } };
+    states.Job.events.reopen.requires = ['price'];
+    expect(validateSpec(spec)).toEqual([
+      "spec/states.ts [4] states: Job.reopen: requires 'price', which spec/roles.ts hides from 'client', who may fire it.",
+    ]);
   });
 });
 

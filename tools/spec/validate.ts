@@ -5,6 +5,7 @@ import { specErrorStatuses } from '../../src/shared/spec/errors.ts';
 import { isNotSpecified } from '../../src/shared/spec/not-specified.ts';
 import { kebabName } from '../../src/shared/spec/permission-names.ts';
 import type { PointName } from '../../src/shared/spec/points.ts';
+import type { RoleSpec } from '../../src/shared/spec/roles.ts';
 import type { RuleSpec } from '../../src/shared/spec/rules.ts';
 import { foundationErrorCodes } from '../../src/shared/error-codes.ts';
 import { foundationPermissions } from '../../src/shared/permissions.ts';
@@ -309,9 +310,10 @@ export function validateSpec(spec: Spec): string[] {
         refuse('roles', `${name}.can.${entity}`, `names unknown entity '${entity}'.`);
         continue;
       }
-      const scopes = typeof grant === 'string' ? [grant] : Object.values(grant ?? {});
+      const scopes = typeof grant === 'string' ? [grant] : [grant?.read, grant?.create, grant?.update, grant?.archive];
       if (scopes.includes('own') && !role.own?.[entity])
         refuse('roles', `${name}.can.${entity}`, `grants 'own' but ${name}.own.${entity} gives no path to the user.`);
+      if (typeof grant === 'object') validateHidden(name, role, entity, grant.hide ?? []);
     }
     for (const [entity, path = ''] of Object.entries(role.own ?? {})) {
       if (!(entity in entities)) refuse('roles', `${name}.own.${entity}`, `names unknown entity '${entity}'.`);
@@ -319,6 +321,28 @@ export function validateSpec(spec: Spec): string[] {
         refuse('roles', `${name}.own.${entity}`, `'${path}' is not a path of one-relations ending at a user.`);
     }
   }
+  /** [6] `hide`: fields the role can do without, and none it needs to name, own or create a record. */
+  function validateHidden(name: string, role: RoleSpec, entity: string, hide: readonly string[]) {
+    const at = `${name}.can.${entity}.hide`;
+    const spec = entities[entity];
+    const title = spec?.title ?? Object.entries(spec?.fields ?? {}).find(([, field]) => field.kind === 'string')?.[0];
+    for (const field of hide) {
+      const found = fieldOf(entity, field);
+      if (!found || (found.kind === 'relation' && found.cardinality === 'many'))
+        refuse('roles', at, `names unknown field '${entity}.${field}'.`);
+      else if (field === title)
+        refuse('roles', at, `'${field}' names ${entity}'s records in lists and pickers; it cannot be hidden.`);
+      else if (role.own?.[entity]?.split('.')[0] === field)
+        refuse('roles', at, `'${field}' is the first step of ${name}.own.${entity}; it cannot be hidden from ${name}.`);
+      else if (
+        scopeOf(role, entity, 'create') !== null &&
+        !found.optional &&
+        !('default' in found && found.default !== undefined)
+      )
+        refuse('roles', at, `${name} creates ${entity} records and '${field}' is required without a default.`);
+    }
+  }
+
   const checkRoles = (point: PointName, at: string, who: unknown) => {
     if (!Array.isArray(who)) return;
     for (const role of who as string[])
@@ -361,8 +385,15 @@ export function validateSpec(spec: Spec): string[] {
         if (!rule) refuse('states', at, `guard '${guard}' is not a rule in spec/rules.ts.`);
         else if (rule.entity !== entity) refuse('states', at, `guard '${guard}' is a rule of ${rule.entity}.`);
       }
-      for (const field of spec.requires ?? [])
+      for (const field of spec.requires ?? []) {
         if (!fieldOf(entity, field)) refuse('states', at, `requires unknown field '${entity}.${field}'.`);
+        for (const role of spec.who) {
+          const grant = roles[role]?.can;
+          const entityGrant = grant === 'everything' ? undefined : grant?.[entity];
+          if (typeof entityGrant === 'object' && entityGrant.hide?.includes(field))
+            refuse('states', at, `requires '${field}', which spec/roles.ts hides from '${role}', who may fire it.`);
+        }
+      }
     }
   }
 

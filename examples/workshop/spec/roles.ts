@@ -7,7 +7,8 @@ export default defineRoles(entities, {
   technician: {
     description: 'Repairs vehicles: sees and works on the work orders assigned to them.',
     can: {
-      Customer: { read: 'all' },
+      // Technicians see whom a vehicle belongs to; the dispatcher keeps the customers' addresses.
+      Customer: { read: 'all', hide: ['email'] },
       Vehicle: { read: 'all' },
       WorkOrder: { read: 'own', update: 'own' },
       PartLine: { read: 'own', create: 'own', update: 'own', archive: 'own' },
@@ -19,7 +20,8 @@ export default defineRoles(entities, {
     can: {
       Customer: { read: 'own', update: 'own' },
       Vehicle: 'own',
-      WorkOrder: { read: 'own', create: 'own' },
+      // The hours booked are the workshop's own bookkeeping.
+      WorkOrder: { read: 'own', create: 'own', hide: ['laborHours'] },
       PartLine: { read: 'own' },
     },
     own: {

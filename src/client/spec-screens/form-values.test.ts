@@ -14,6 +14,7 @@ const meta: EntityMeta = {
   number: null,
   searchable: [],
   ownership: {},
+  hidden: {},
   states: null,
   fields: {
     summary: { ...common, kind: 'string', label: 'Summary', min: 3, max: 120 },

@@ -10,6 +10,7 @@ import { entityHooks } from './entity-procedures.ts';
 import { columnKey, RecordCell } from './record-cell.tsx';
 import { routeOf } from './screen-routes.ts';
 import { screenEntity } from './spec-entities.ts';
+import { useViewer } from '../viewer/use-viewer.ts';
 
 /**
  * [2] A `many` relation on a record's detail screen (a work order's part lines): the
@@ -17,7 +18,7 @@ import { screenEntity } from './spec-entities.ts';
  * (spec/calls.ts), else nothing. One page, the largest; a longer one says so.
  */
 export function RelatedRecords({ to, via, id, label }: { to: string; via: string; id: string; label: string }) {
-  const related = screenEntity(to);
+  const related = screenEntity(to, useViewer().data?.role ?? null);
   const offered = related.operations.includes('list') && related.list.filters.includes(via);
   const records = entityHooks(to).list.useQuery(
     { filters: { [via]: id }, limit: limits.page.maxSize },

@@ -48,19 +48,32 @@ function filterWhere(meta: EntityMeta, name: string, value: unknown): Where {
   return { [name]: value };
 }
 
-/** The `where` and order of one `list` call, before the caller's scope and the page cursor. */
-export function listWhere(meta: EntityMeta, options: ListOptions, input: ErasedListInput, engine: Engine): ListQuery {
+/**
+ * The `where` and order of one `list` call, before the caller's scope and the page cursor.
+ * `hidden`: fields the caller may not see (visibility.ts), which the search leaves out and
+ * the default sort passes over; filtering or sorting by one is refused before this.
+ */
+export function listWhere(
+  meta: EntityMeta,
+  options: ListOptions,
+  input: ErasedListInput,
+  engine: Engine,
+  hidden: readonly string[] = [],
+): ListQuery {
   const parts: Where[] = [{ archivedAt: input.archived ? { not: null } : null }];
   const search = input.search?.trim();
   if (search) {
-    const columns = [...meta.searchable, ...(meta.number ? ['number'] : [])];
+    const columns = [...meta.searchable.filter((field) => !hidden.includes(field)), ...(meta.number ? ['number'] : [])];
     if (columns.length) parts.push({ OR: columns.map((column) => ({ [column]: contains(search, engine) })) });
   }
   for (const [name, value] of Object.entries(input.filters ?? {}))
     if (value !== null && value !== undefined && options.filters.includes(name))
       parts.push(filterWhere(meta, name, value));
 
-  const by = input.sort?.by && options.sort.includes(input.sort.by) ? input.sort.by : (options.sort[0] ?? 'createdAt');
+  const by =
+    input.sort?.by && options.sort.includes(input.sort.by)
+      ? input.sort.by
+      : (options.sort.find((field) => !hidden.includes(field)) ?? 'createdAt');
   const sortColumn = columnOf(meta, by);
   const nullable = meta.fields[by]?.optional === true;
   const direction = input.sort?.direction ?? 'desc';

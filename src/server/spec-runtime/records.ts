@@ -12,6 +12,7 @@ import { listWhere, pageAfter, type ErasedListInput } from './list-query.ts';
 import { counterOf, modelOf, type Row, type Where } from './model-delegate.ts';
 import { checkRules, rulesFor } from './rules.ts';
 import { scopeWhere } from './scope.ts';
+import { hiddenFields, refuseHiddenListing, refuseHiddenWrites, visibleRecord } from './visibility.ts';
 
 /**
  * [7] The standard operations of every entity — list, get, create, update, archive —
@@ -52,7 +53,9 @@ export async function listRecords(
 ): Promise<RecordPage> {
   const scope = scopeWhere(ctx.viewer, meta, 'read');
   const model = modelOf(ctx.db, meta);
-  const query = listWhere(meta, options, input, engineOfDatabase(ctx.db));
+  const filtered = Object.entries(input.filters ?? {}).filter(([, value]) => value !== null && value !== undefined);
+  refuseHiddenListing(meta, ctx.viewer, [...filtered.map(([name]) => name), ...(input.sort ? [input.sort.by] : [])]);
+  const query = listWhere(meta, options, input, engineOfDatabase(ctx.db), hiddenFields(meta, ctx.viewer));
   const limit = input.limit ?? options.pageSize;
   let after: Where = {};
   if (input.cursor) {
@@ -74,7 +77,7 @@ export async function listRecords(
     orderBy: query.orderBy,
     take: limit + 1,
   });
-  const items = rows.slice(0, limit).map((row) => toRecord(meta, row));
+  const items = rows.slice(0, limit).map((row) => visibleRecord(meta, ctx.viewer, toRecord(meta, row)));
   return { items, nextCursor: rows.length > limit ? String(items.at(-1)?.id) : null };
 }
 
@@ -84,7 +87,7 @@ export async function getRecord(ctx: RecordContext, meta: EntityMeta, id: string
     select: selectOf(meta),
   });
   if (!row) throw new AppError('NOT_FOUND', { details: { entity: meta.name, id } });
-  return toRecord(meta, row);
+  return visibleRecord(meta, ctx.viewer, toRecord(meta, row));
 }
 
 /**
@@ -129,6 +132,7 @@ async function requireInScope(client: DatabaseClient, meta: EntityMeta, id: stri
 
 export async function createRecord(ctx: RecordContext, meta: EntityMeta, input: Row): Promise<Row> {
   const scope = scopeWhere(ctx.viewer, meta, 'create');
+  refuseHiddenWrites(meta, ctx.viewer, input, { creating: true });
   return inTransaction(ctx.db, async (tx) => {
     await checkReferences(tx, ctx.viewer, meta, input);
     const data: Row = { ...input };
@@ -136,7 +140,7 @@ export async function createRecord(ctx: RecordContext, meta: EntityMeta, input: 
     const created = await modelOf(tx, meta).create({ data, select: selectOf(meta) });
     await requireInScope(tx, meta, String(created.id), scope);
     await checkRules(tx, engineOfDatabase(ctx.db), meta, created, rulesFor(meta));
-    return toRecord(meta, created);
+    return visibleRecord(meta, ctx.viewer, toRecord(meta, created));
   });
 }
 
@@ -182,13 +186,14 @@ async function compareAndSet(
     const row = await model.findFirst({ where: { id: target.id }, select: selectOf(meta) });
     if (!row) throw new AppError('NOT_FOUND', { details: { entity: meta.name, id: target.id } });
     if (action === 'update') await checkRules(tx, engineOfDatabase(ctx.db), meta, row, rulesFor(meta));
-    return toRecord(meta, row);
+    return visibleRecord(meta, ctx.viewer, toRecord(meta, row));
   });
 }
 
 export function updateRecord(ctx: RecordContext, meta: EntityMeta, input: Row): Promise<Row> {
   const { id, version, ...fields } = input;
   const changes = Object.fromEntries(Object.entries(fields).filter(([, value]) => value !== undefined));
+  refuseHiddenWrites(meta, ctx.viewer, changes);
   return compareAndSet(ctx, meta, 'update', { id: String(id), version: Number(version) }, changes);
 }
 

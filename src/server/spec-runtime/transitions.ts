@@ -6,6 +6,7 @@ import { eventPermission } from '../../shared/spec/permission-names.ts';
 import { engineOfDatabase } from '../db/client.ts';
 import { inTransaction, type TransactionClient } from '../db/transaction.ts';
 import type { Viewer } from '../features/auth/viewer.ts';
+import { refuseHiddenWrites, visibleRecord } from './visibility.ts';
 import { modelOf, type Row, type Where } from './model-delegate.ts';
 import { getRecord, toRecord, type RecordContext } from './records.ts';
 import { checkRules, rulesFor } from './rules.ts';
@@ -66,6 +67,7 @@ export async function fireEvent(ctx: RecordContext, meta: EntityMeta, name: stri
       .map((field) => [columnOf(meta, field), values[columnOf(meta, field)]] as const)
       .filter(([, value]) => value !== undefined),
   );
+  refuseHiddenWrites(meta, ctx.viewer, changes);
   return inTransaction(ctx.db, async (tx) => {
     const model = modelOf(tx, meta);
     const current = await model.findFirst({ where: { AND: [{ id }, scope] }, select: selectOf(meta) });
@@ -101,7 +103,7 @@ export async function fireEvent(ctx: RecordContext, meta: EntityMeta, name: stri
       note: note?.trim() ? note.trim() : null,
     });
     await queueEventEmails(tx, ctx.email, meta, name, id, version + 1);
-    return toRecord(meta, row);
+    return visibleRecord(meta, ctx.viewer, toRecord(meta, row));
   });
 }
 

@@ -27,6 +27,12 @@ export interface EntityMeta extends FieldsMeta {
   readonly searchable: readonly string[];
   /** Per role whose scope is 'own': the relation path from a record to the caller's user. */
   readonly ownership: Readonly<Record<string, readonly string[]>>;
+  /**
+   * [6] Per role that may not see them (spec/roles.ts `hide`): the fields left out of every
+   * record that role reads, refused in what it writes, and kept out of its search, filters
+   * and sort. Roles not named here see every field.
+   */
+  readonly hidden: Readonly<Record<string, readonly string[]>>;
   /** The state machine's column (`state`) and its events, or null when the entity has none. */
   readonly states: {
     readonly states: readonly string[];

@@ -47,8 +47,19 @@ type Sent<F> = F extends { kind: 'money' | 'date' | 'dateTime' | 'decimal' } ? s
 type Nullable<F, T> = F extends { optional: true } ? T | null : T;
 type MayOmit<F> = F extends { optional: true } ? true : F extends { default: unknown } ? true : false;
 
+/** Fields some role may not see (spec/roles.ts `hide`): absent from the records that role reads. */
+type HiddenOf<M extends EntityMeta> = { [R in keyof M['hidden']]: M['hidden'][R][number] }[keyof M['hidden']];
+
 export type EntityRecord<M extends EntityMeta> = {
-  -readonly [K in keyof Fields<M> as KeyOf<M, K>]: Nullable<Fields<M>[K], Stored<Fields<M>[K]>>;
+  -readonly [K in keyof Fields<M> as K extends HiddenOf<M> ? never : KeyOf<M, K>]: Nullable<
+    Fields<M>[K],
+    Stored<Fields<M>[K]>
+  >;
+} & {
+  -readonly [K in keyof Fields<M> as K extends HiddenOf<M> ? KeyOf<M, K> : never]?: Nullable<
+    Fields<M>[K],
+    Stored<Fields<M>[K]>
+  >;
 } & {
   id: string;
   version: number;
@@ -165,7 +176,7 @@ export function columnOf(meta: FieldsMeta, field: string): string {
 function fieldEntries(meta: FieldsMeta, schemaOf: (field: FieldMeta) => z.ZodType) {
   return Object.entries(meta.fields).flatMap(([name, field]) => {
     const key = keyOf(name, field);
-    return key === null ? [] : [{ key, field, schema: schemaOf(field) }];
+    return key === null ? [] : [{ key, name, field, schema: schemaOf(field) }];
   });
 }
 
@@ -180,8 +191,12 @@ export function recordSchema<const M extends EntityMeta>(meta: M): z.ZodType<Ent
   };
   if (meta.number) shape.number = z.string().max(meta.number.prefix.length + 12);
   if (meta.states) shape.state = z.enum(meta.states.states as [string, ...string[]]);
-  for (const { key, field, schema } of fieldEntries(meta, storedSchema))
-    shape[key] = field.optional ? schema.nullable() : schema;
+  const hidden = new Set(Object.values(meta.hidden).flat());
+  for (const { key, name, field, schema } of fieldEntries(meta, storedSchema)) {
+    const stored = field.optional ? schema.nullable() : schema;
+    // Left out of the records a role that may not see it reads (src/server/spec-runtime/visibility.ts).
+    shape[key] = hidden.has(name) ? stored.optional() : stored;
+  }
   return z.object(shape) as unknown as z.ZodType<EntityRecord<M>>;
 }
 

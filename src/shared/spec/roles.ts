@@ -11,6 +11,13 @@ export interface EntityGrant {
   readonly create?: Scope;
   readonly update?: Scope;
   readonly archive?: Scope;
+  /**
+   * Fields of the entity this role neither sees nor sets (field-level visibility): left
+   * out of every record it reads, refused in what it writes, and kept out of its search,
+   * filters and sort. Not the entity's title, an `own` path's first step, a field the role
+   * must give when creating, or one an event it fires requires.
+   */
+  readonly hide?: readonly string[];
 }
 
 export interface RoleSpec<Entity extends string = string> {

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { workOrderMeta } from '../../../shared/generated/entities/work-order.ts';
-import { createSample, recordContext, sampleDay, setStored } from '../../test/spec-samples.ts';
+import { sampleDay } from '../../test/sample-value.ts';
+import { createSample, recordContext, setStored } from '../../test/spec-samples.ts';
 import { callerAs } from '../../test/test-app.ts';
 
 describe('dayPlan', () => {
