@@ -19,11 +19,22 @@ export const navigation = [
 ] as const satisfies readonly NavItem[];
 
 /**
+ * The foundation's placeholder for the domain (`records.*` answers NOT_IMPLEMENTED until a
+ * specification arrives): it leaves the navigation once the specification has screens of
+ * its own, so nobody is sent to a screen that says "not built yet" beside the real ones.
+ */
+const placeholder: RoutePath = '/records';
+
+/**
  * [2] The navigation a person sees: the foundation's entries, then the specification's
  * list and custom screens whose `who` lets their role in (an administrator sees all).
  * Detail and form screens are reached from their lists.
  */
 export function navigationFor(role: string | null, spec: readonly SpecNavItem[] = specNavigation): readonly NavItem[] {
+  if (spec.length === 0) return navigation;
   const shown = spec.filter((item) => mayOpenScreen(item, role));
-  return shown.length ? [...navigation, ...shown.map(({ to, label }) => ({ to: to as RoutePath, label }))] : navigation;
+  return [
+    ...navigation.filter((item) => item.to !== placeholder),
+    ...shown.map(({ to, label }) => ({ to: to as RoutePath, label })),
+  ];
 }
