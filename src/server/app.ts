@@ -16,6 +16,7 @@ import { rateLimitPlugin } from './rate-limit/rate-limit.ts';
 import { metricsServed } from './metrics/app-metrics.ts';
 import { unreadMetrics } from './metrics/unread-metrics.ts';
 import { trpcPlugin } from './plugins/trpc.ts';
+import { openApiPlugin } from './plugins/openapi.ts';
 import { startNoticePlugin } from './plugins/start-notice.ts';
 import { createSetupToken } from './features/setup/setup-token.ts';
 import { appRouter, type AppRouter } from './router.ts';
@@ -157,6 +158,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
 
   await app.register(healthPlugin, { logLevel: config.LOG_LEVEL, databaseUrl: config.DATABASE_URL });
   await app.register(trpcPlugin, { services, router: options.router ?? appRouter });
+  await app.register(openApiPlugin, { services, router: options.router ?? appRouter });
   await app.register(startNoticePlugin, { services });
   if (client === 'static') await app.register(clientStaticPlugin, { distDir: config.CLIENT_DIST_DIR });
   if (client === 'vite') await app.register((await import('./plugins/client-dev.ts')).clientDevPlugin);

@@ -22,12 +22,13 @@ import { appRoot } from '../../src/server/paths.ts';
 import { createDatabase, dropDatabases } from '../../src/server/test/postgresql-server.ts';
 import { copyProject, layExample } from './example-copy.ts';
 
-/** What the copy's unit run covers: the compiler, the docs, the shared contracts and what the spec derived. */
+/** What the copy's unit run covers: the compiler, the docs (the OpenAPI document's too), the shared contracts and what the spec derived. */
 // The spec's own tests, the runtime building blocks on both engines, and the tests that walk every
 // procedure (access rules, fuzzed inputs): the example's procedures go through all of them.
 const testPaths = [
   'tools/spec',
   'tools/docs',
+  'tools/openapi',
   'src/shared',
   'src/server/generated',
   'src/server/spec-runtime',

@@ -103,7 +103,7 @@ function sentOrGone(raw: ServerResponse): Promise<void> {
 }
 
 /** Only what the auth library needs, and the client IP as Fastify determined it. */
-function authHeadersOf(req: FastifyRequest): Headers {
+export function authHeadersOf(req: FastifyRequest): Headers {
   const headers = new Headers();
   for (const name of ['cookie', 'authorization', 'user-agent']) {
     const value = req.headers[name];
