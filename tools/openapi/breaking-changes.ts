@@ -39,9 +39,9 @@ const at = (value: unknown, ...keys: string[]): unknown =>
   keys.reduce<unknown>((node, key) => (isSchema(node) ? node[key] : undefined), value);
 
 /** The procedures of a document by path, with the `json` schemas inside their envelopes. */
-function operationsOf(document: Document): Map<string, Operation> {
+function operationsOf(document: object): Map<string, Operation> {
   const operations = new Map<string, Operation>();
-  for (const item of Object.values(document.paths ?? {})) {
+  for (const item of Object.values((document as Document).paths ?? {})) {
     for (const [method, operation] of Object.entries(item)) {
       const procedure = at(operation, 'x-procedure');
       if (!isSchema(procedure) || typeof procedure.path !== 'string') continue;
@@ -184,7 +184,7 @@ const SAYS: Record<BreakingKind, string> = {
 };
 
 /** Every change from `before` to `after` that breaks a caller written against `before`, sorted by id. */
-export function breakingChanges(before: Document, after: Document): BreakingChange[] {
+export function breakingChanges(before: object, after: object): BreakingChange[] {
   const found = new Map<string, BreakingChange>();
   const add = (kind: BreakingKind, path: string, field = '') => {
     const id = `${kind}:${path}${field ? `:${field}` : ''}`;
