@@ -95,8 +95,8 @@ describe(`${OPENAPI_FILE}, the committed copy`, () => {
     },
   );
 
-  it('is written as npm run openapi writes it', async () => {
-    expect(JSON.parse(await generatedText())).toEqual(generated());
+  it.skipIf(process.env.SPEC_EXAMPLE_COPY)('is byte for byte what npm run openapi writes', async () => {
+    expect(readFileSync(join(appRoot, OPENAPI_FILE), 'utf8')).toBe(await generatedText());
   });
 });
 
