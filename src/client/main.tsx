@@ -9,22 +9,36 @@ import './styles.css';
 
 const container = document.getElementById('root');
 if (!container) throw new Error('index.html lacks #root');
-const router = createRouter();
-// The server sends a few public pages with their first screen already drawn (prerendered
-// at build time, docs/decisions/0034-prerendered-first-paint.md): React takes that markup
-// over once the screen's code is in, in a transition: React then hydrates in short slices
-// and the page answers input in between. Every other page starts empty and renders here.
+
+// The server sends a few public pages with their first screen already drawn (prerendered at
+// build time, docs/decisions/0034-prerendered-first-paint.md): React takes that markup over
+// once the screen's code is in, in a transition, so that it hydrates in short slices. Every
+// other page starts empty and renders here. The page is painted already, so each step is
+// its own task (a long task delays input), and the error reporter is fetched only after.
 if (container.firstElementChild) {
-  void prepareHydration(router).then(() => {
+  void (async () => {
+    await nextTask();
+    const router = createRouter();
+    await nextTask();
+    await prepareHydration(router);
+    await nextTask();
     startTransition(() => {
       hydrateRoot(container, <AppRoot router={router} />);
     });
-  });
+    whenIdle(preloadErrorReporter);
+  })();
 } else {
-  createRoot(container).render(<AppRoot router={router} />);
+  createRoot(container).render(<AppRoot router={createRouter()} />);
+  // The error reporter is not in the first chunk; fetch it once the page is idle, so an
+  // error later (even offline) finds it loaded.
+  whenIdle(preloadErrorReporter);
 }
 
-// The error reporter is not in the first chunk; fetch it once the page is idle, so an
-// error later (even offline) finds it loaded.
-if ('requestIdleCallback' in window) requestIdleCallback(preloadErrorReporter);
-else setTimeout(preloadErrorReporter, 1000);
+function nextTask(): Promise<void> {
+  return new Promise((resolve) => setTimeout(resolve, 0));
+}
+
+function whenIdle(callback: () => void): void {
+  if ('requestIdleCallback' in window) requestIdleCallback(callback);
+  else setTimeout(callback, 1000);
+}
