@@ -39,7 +39,7 @@ export default defineConfig({
     // Which chunks each route's screen needs, for the server's <link rel="modulepreload">.
     routePreloads(),
     // The first screen of these public pages as HTML, painted before any script runs and
-    // hydrated after (docs/decisions/0034-prerendered-first-paint.md).
+    // hydrated after (docs/decisions/0035-prerendered-first-paint.md).
     prerender({ routes: ['/', '/sign-in', '/sign-up', '/forgot-password'] }),
   ],
   resolve: {

@@ -3,7 +3,7 @@ import { expect, test } from './fixtures.ts';
 
 /**
  * Home and the account pages arrive with their first screen drawn (prerendered at build
- * time, docs/decisions/0034-prerendered-first-paint.md): a visitor on a slow phone reads
+ * time, docs/decisions/0035-prerendered-first-paint.md): a visitor on a slow phone reads
  * them before the page's code has run. The fixture fails any test whose page logs an
  * error, so a page whose markup React cannot take over (a hydration mismatch) fails here
  * and in every journey that opens it.

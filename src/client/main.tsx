@@ -11,7 +11,7 @@ const container = document.getElementById('root');
 if (!container) throw new Error('index.html lacks #root');
 
 // The server sends a few public pages with their first screen already drawn (prerendered at
-// build time, docs/decisions/0034-prerendered-first-paint.md): React takes that markup over
+// build time, docs/decisions/0035-prerendered-first-paint.md): React takes that markup over
 // once the screen's code is in, in a transition, so that it hydrates in short slices. Every
 // other page starts empty and renders here. The page is painted already, so each step is
 // its own task (a long task delays input), and the error reporter is fetched only after.

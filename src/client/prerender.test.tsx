@@ -5,7 +5,7 @@ import { prerender } from './prerender.tsx';
 /**
  * The first screens the build prerenders (vite.config.ts) are what a visitor sees before any
  * script has run: if prerendering stops drawing them, these fail
- * (docs/decisions/0034-prerendered-first-paint.md).
+ * (docs/decisions/0035-prerendered-first-paint.md).
  */
 describe('prerendered first screens', () => {
   it('Sign in: the header and the form, whose button waits for the page to hydrate', async () => {

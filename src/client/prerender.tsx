@@ -10,7 +10,7 @@ import { renderFirstScreenAtOnce } from './router/router.tsx';
  * and the screen with nobody known to be signed in yet (the viewer still being asked
  * for, as in the browser before its answer). Run by the build (tools/build/prerender.ts);
  * the server puts it in the page, and main.tsx hydrates it
- * (docs/decisions/0034-prerendered-first-paint.md).
+ * (docs/decisions/0035-prerendered-first-paint.md).
  */
 export async function prerender(url: string): Promise<string> {
   const router = createRouter({ history: createMemoryHistory({ initialEntries: [url] }) });

@@ -22,7 +22,7 @@ export function checkPrerendered(route: string, markup: string): string {
 /**
  * After the client build, renders the first screen of each of `routes` to HTML
  * (PRERENDERED_FILE), for the server to send inside the page: the browser paints it before
- * any script has run, and the client hydrates it (docs/decisions/0034-prerendered-first-paint.md).
+ * any script has run, and the client hydrates it (docs/decisions/0035-prerendered-first-paint.md).
  * The entry is built for Node with the same Vite configuration, into a folder removed after.
  */
 export function prerender({

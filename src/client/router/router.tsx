@@ -90,7 +90,7 @@ let firstScreenShown = false;
 /**
  * The first screen renders in the same pass as the shell, not in a deferred one: for a
  * page prerendered at build time (prerender.tsx) and for its hydration, which must
- * produce the same markup (docs/decisions/0034-prerendered-first-paint.md).
+ * produce the same markup (docs/decisions/0035-prerendered-first-paint.md).
  */
 export function renderFirstScreenAtOnce(): void {
   firstScreenShown = true;

@@ -46,7 +46,7 @@ export const clientStaticPlugin = fp<{ distDir: string }>(
     await app.register(fastifyStatic, {
       root,
       wildcard: false,
-      // `/` is a page like any other (prerendered, docs/decisions/0034-prerendered-first-paint.md):
+      // `/` is a page like any other (prerendered, docs/decisions/0035-prerendered-first-paint.md):
       // it goes to sendAppShell through the not-found handler, not to index.html as a file.
       index: false,
       preCompressed: true,
