@@ -3,6 +3,7 @@ import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin } from 'vite';
 import { compression } from 'vite-plugin-compression2';
 import { initialJsBudget } from './tools/build/initial-js-budget.ts';
+import { prerender } from './tools/build/prerender.ts';
 import { routePreloads } from './tools/build/route-preloads.ts';
 import { product } from './src/shared/product.ts';
 import { themeScript } from './src/shared/theme-script.ts';
@@ -37,6 +38,9 @@ export default defineConfig({
     initialJsBudget(),
     // Which chunks each route's screen needs, for the server's <link rel="modulepreload">.
     routePreloads(),
+    // The first screen of these public pages as HTML, painted before any script runs and
+    // hydrated after (docs/decisions/0035-prerendered-first-paint.md).
+    prerender({ routes: ['/', '/sign-in', '/sign-up', '/forgot-password'] }),
   ],
   resolve: {
     // TanStack Router's store asks for the pre-React-18 shim of useSyncExternalStore;

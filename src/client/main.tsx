@@ -1,58 +1,44 @@
 // First: every schema built later must find zod's eval-free setting.
 import './zod-without-eval.ts';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { StrictMode, useState } from 'react';
-import { createRoot } from 'react-dom/client';
-import { ErrorBoundary } from './components/error-boundary.tsx';
-import { shouldRetry } from './errors/retryable.ts';
-import { createCaches, preloadErrorReporter } from './notifications/global-errors.ts';
-import { createNotificationStore } from './notifications/notification-store.ts';
-import { NotificationsContext } from './notifications/notifications-context.ts';
-import { AppShell } from './components/app-shell.tsx';
-import { RouteError } from './components/route-error.tsx';
-import { Router } from './router/router.tsx';
-import { notFoundScreen, routes } from './routes.tsx';
-import { createTrpcClient, trpc } from './trpc.ts';
+import { startTransition } from 'react';
+import { createRoot, hydrateRoot } from 'react-dom/client';
+import { AppRoot, createRouter } from './app.tsx';
+import { preloadErrorReporter } from './notifications/global-errors.ts';
+import { prepareHydration } from './router/router.tsx';
 import './styles.css';
-
-function App() {
-  const [notifications] = useState(createNotificationStore);
-  const [queryClient] = useState(
-    () =>
-      new QueryClient({
-        // Errors no screen handles (signed out, a failed action nobody shows) go to app-wide notices.
-        ...createCaches(notifications),
-        defaultOptions: {
-          queries: {
-            retry: shouldRetry,
-            refetchOnWindowFocus: false,
-          },
-        },
-      }),
-  );
-  const [trpcClient] = useState(createTrpcClient);
-  return (
-    <NotificationsContext value={notifications}>
-      <trpc.Provider client={trpcClient} queryClient={queryClient}>
-        <QueryClientProvider client={queryClient}>
-          <Router routes={routes} shell={AppShell} notFound={notFoundScreen} error={RouteError} />
-        </QueryClientProvider>
-      </trpc.Provider>
-    </NotificationsContext>
-  );
-}
 
 const container = document.getElementById('root');
 if (!container) throw new Error('index.html lacks #root');
-createRoot(container).render(
-  <StrictMode>
-    <ErrorBoundary>
-      <App />
-    </ErrorBoundary>
-  </StrictMode>,
-);
 
-// The error reporter is not in the first chunk; fetch it once the page is idle, so an
-// error later (even offline) finds it loaded.
-if ('requestIdleCallback' in window) requestIdleCallback(preloadErrorReporter);
-else setTimeout(preloadErrorReporter, 1000);
+// The server sends a few public pages with their first screen already drawn (prerendered at
+// build time, docs/decisions/0035-prerendered-first-paint.md): React takes that markup over
+// once the screen's code is in, in a transition, so that it hydrates in short slices. Every
+// other page starts empty and renders here. The page is painted already, so each step is
+// its own task (a long task delays input), and the error reporter is fetched only after.
+if (container.firstElementChild) {
+  void (async () => {
+    await nextTask();
+    const router = createRouter();
+    await nextTask();
+    await prepareHydration(router);
+    await nextTask();
+    startTransition(() => {
+      hydrateRoot(container, <AppRoot router={router} />);
+    });
+    whenIdle(preloadErrorReporter);
+  })();
+} else {
+  createRoot(container).render(<AppRoot router={createRouter()} />);
+  // The error reporter is not in the first chunk; fetch it once the page is idle, so an
+  // error later (even offline) finds it loaded.
+  whenIdle(preloadErrorReporter);
+}
+
+function nextTask(): Promise<void> {
+  return new Promise((resolve) => setTimeout(resolve, 0));
+}
+
+function whenIdle(callback: () => void): void {
+  if ('requestIdleCallback' in window) requestIdleCallback(callback);
+  else setTimeout(callback, 1000);
+}

@@ -12,5 +12,6 @@ export function useNotificationStore(): NotificationStore {
 
 export function useNotifications(): NotificationState {
   const store = useNotificationStore();
-  return useSyncExternalStore(store.subscribe, store.getSnapshot);
+  // The prerender (prerender.tsx) reads the store as it is: new, with nothing to tell.
+  return useSyncExternalStore(store.subscribe, store.getSnapshot, store.getSnapshot);
 }

@@ -14,6 +14,7 @@ import {
   type AnyRoute,
   type AnyRouter,
   type ErrorComponentProps,
+  type RouterHistory,
 } from '@tanstack/react-router';
 import {
   createElement,
@@ -21,7 +22,6 @@ import {
   useCallback,
   useDeferredValue,
   useEffect,
-  useState,
   type AnchorHTMLAttributes,
   type ComponentType,
   type ReactNode,
@@ -88,6 +88,15 @@ type RouteComponent = (() => ReactNode) & { preload?: () => Promise<void> };
 let firstScreenShown = false;
 
 /**
+ * The first screen renders in the same pass as the shell, not in a deferred one: for a
+ * page prerendered at build time (prerender.tsx) and for its hydration, which must
+ * produce the same markup (docs/decisions/0035-prerendered-first-paint.md).
+ */
+export function renderFirstScreenAtOnce(): void {
+  firstScreenShown = true;
+}
+
+/**
  * A screen or layout as a route component; a lazy one's chunk is fetched before it shows, or
  * when a link is pointed at. On the page's first load the shell commits and paints first,
  * and the screen renders in a deferred (concurrent) pass that React splits into short tasks,
@@ -110,7 +119,7 @@ function routeComponent(screen: Screen<{ children: ReactNode }> | Screen, outlet
 /** The search readers of the table's routes, for `useSearch`. */
 let searchReaders = new Map<string, (raw: Record<string, unknown>) => object>();
 
-interface RouterProps {
+export interface RouterProps {
   routes: RouteTable;
   /** The frame around every screen (header, navigation, footer); it renders its `children`. */
   shell: ComponentType<{ children: ReactNode }>;
@@ -119,7 +128,15 @@ interface RouterProps {
   error: ComponentType<RouteErrorProps>;
 }
 
-function createAppRouter({ routes, shell: Shell, notFound, error: ErrorScreen }: RouterProps): AnyRouter {
+/**
+ * The app's router over the route table. In the browser it follows the address bar; the
+ * build's prerender passes a memory `history` holding the one address it renders, and gets
+ * no scroll restoration (on a server render that is an inline script, which the CSP refuses).
+ */
+export function createAppRouter(
+  { routes, shell: Shell, notFound, error: ErrorScreen }: RouterProps,
+  { history }: { history?: RouterHistory } = {},
+): AnyRouter {
   const NotFound = routeComponent(notFound, false);
   const root = createRootRoute({
     component: () => (
@@ -204,14 +221,26 @@ function createAppRouter({ routes, shell: Shell, notFound, error: ErrorScreen }:
     defaultOnCatch: (caught: unknown) => {
       console.error('A screen failed', caught);
     },
-    scrollRestoration: true,
+    scrollRestoration: history === undefined,
+    ...(history ? { history } : {}),
   });
 }
 
-/** Renders the screen the address names, inside the shell and the screen's layout. */
-export function Router(props: RouterProps) {
-  const [router] = useState(() => createAppRouter(props));
+/**
+ * Makes the router render the same tree as it did on the server, so that React can hydrate
+ * the prerendered markup: TanStack Router sets `ssr` when it hydrates its own server
+ * render, and it changes only the boundaries around the matches (the root's Suspense).
+ * Then the address's screen is loaded (its chunk, named in the page as module preloads),
+ * so the first render is the screen, not a pending state.
+ */
+export async function prepareHydration(router: AnyRouter): Promise<void> {
+  router.ssr = { manifest: undefined };
+  renderFirstScreenAtOnce();
+  await router.load();
+}
 
+/** Renders the screen the address names, inside the shell and the screen's layout. */
+export function Router({ router }: { router: AnyRouter }) {
   useEffect(() => {
     const stopListening = reloadOnStaleChunk({
       target: window,

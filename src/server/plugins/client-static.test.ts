@@ -3,7 +3,7 @@ import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
 import { buildApp } from '../app.ts';
 import { testConfig } from '../config.ts';
-import { FAKE_SCRIPT_URL, fakeClientBuild } from '../test/fake-client-build.ts';
+import { FAKE_SCRIPT_URL, FAKE_STYLES, fakeClientBuild } from '../test/fake-client-build.ts';
 import { buildTestApp, scratchDir, testDatabaseUrl } from '../test/test-app.ts';
 
 const SCRIPT = 'console.log("app");'.repeat(50);
@@ -101,6 +101,34 @@ describe('serving the client build', () => {
     expect(other.body).not.toContain('modulepreload');
     const table = await app.inject({ url: '/.vite/route-preloads.json' });
     expect(table.statusCode).toBe(404);
+  });
+
+  it("sends a prerendered page's first screen in its shell, at / and at a deep link, and no other page's", async () => {
+    const prerendered = { '/': '<main>Welcome home</main>', '/sign-in': '<main><label>E-mail</label></main>' };
+    const app = await buildTestApp(
+      { CLIENT_DIST_DIR: fakeClientBuild({ prerendered, routePreloads: { '/sign-in': ['/assets/form-2.js'] } }) },
+      { client: 'static' },
+    );
+    const page = async (url: string) => {
+      const response = await app.inject({ url, headers: { accept: 'text/html' } });
+      expect(response.statusCode, url).toBe(200);
+      expect(response.headers['content-type'], url).toMatch(/text\/html/);
+      expect(response.headers['cache-control'], url).toBe('no-cache');
+      return response.body;
+    };
+    const home = await page('/');
+    expect(home).toContain('<div id="root"><main>Welcome home</main></div>');
+    const signIn = await page('/sign-in?redirect=%2Faccount');
+    expect(signIn).toContain('<div id="root"><main><label>E-mail</label></main></div>');
+    expect(signIn).toContain('href="/assets/form-2.js"');
+    // What its first paint needs comes inline; the script, which it does not need, comes after.
+    expect(signIn).toContain(`<style>${FAKE_STYLES}</style>`);
+    expect(signIn).not.toContain('rel="stylesheet"');
+    expect(signIn).toContain(`<script type="module" fetchpriority="low" crossorigin src="${FAKE_SCRIPT_URL}">`);
+    // Any other page starts empty, with the shell as built.
+    const other = await page('/status');
+    expect(other).toContain('<div id="root"></div>');
+    expect(other).toContain('rel="stylesheet"');
   });
 
   it('refuses to start without a client build, saying what to run', async () => {

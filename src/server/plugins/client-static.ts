@@ -6,6 +6,7 @@ import fastifyStatic from '@fastify/static';
 import fp from 'fastify-plugin';
 import type { FastifyReply } from 'fastify';
 import { fromAppRoot } from '../paths.ts';
+import { readPrerenderedPages, withPrerenderedMarkup } from './prerendered-pages.ts';
 import { matchRoute, readRoutePreloads, withModulePreloads } from './route-preloads.ts';
 
 declare module 'fastify' {
@@ -45,19 +46,32 @@ export const clientStaticPlugin = fp<{ distDir: string }>(
     await app.register(fastifyStatic, {
       root,
       wildcard: false,
+      // `/` is a page like any other (prerendered, docs/decisions/0035-prerendered-first-paint.md):
+      // it goes to sendAppShell through the not-found handler, not to index.html as a file.
+      index: false,
       preCompressed: true,
       cacheControl: false,
       setHeaders: (reply: FastifyReply, path: string) => {
         void reply.header('cache-control', path.includes('/assets/') ? IMMUTABLE : 'no-cache');
       },
     });
-    // A screen's own chunks are named in its shell (route-preloads.ts), one shell per route;
-    // a route without lazy chunks gets index.html as built. Each shell is written at start
-    // (a refused build fails then) but compressed on its first request: start-up does not
-    // pay for routes nobody opens (about 3 ms a route with brotli's default quality).
+    // A screen's own chunks are named in its shell (route-preloads.ts), and a prerendered
+    // page's first screen is drawn in it (prerendered-pages.ts): one shell per route; any
+    // other route gets index.html as built. Each shell is written at start (a refused build
+    // fails then) but compressed on its first request: start-up does not pay for routes
+    // nobody opens (about 3 ms a route with brotli's default quality).
     const html = readFileSync(join(root, 'index.html'), 'utf8');
+    const preloads = readRoutePreloads(root);
+    const prerendered = readPrerenderedPages(root);
     const shells = new Map(
-      Object.entries(readRoutePreloads(root)).map(([route, urls]) => [route, withModulePreloads(html, urls)]),
+      [...new Set([...Object.keys(preloads), ...Object.keys(prerendered)])].map((route) => {
+        const markup = prerendered[route];
+        const page =
+          markup === undefined
+            ? html
+            : withPrerenderedMarkup(html, markup, (url) => readFileSync(join(root, url), 'utf8'));
+        return [route, withModulePreloads(page, preloads[route] ?? [])];
+      }),
     );
     const encoded = new Map<string, EncodedShell>();
     app.sendAppShell = async (reply, url) => {

@@ -1,11 +1,13 @@
 import type { ReactNode } from 'react';
 import { Button } from '../ui/button.tsx';
 import { Spinner } from '../ui/spinner.tsx';
+import { useHydrated } from '../../use-hydrated.ts';
 
 /**
  * A form's submit button: while a call is out it shows a spinner, keeps its label
  * (so nothing jumps and a screen reader still knows what it is) and is disabled, so a
- * second press cannot send the form twice.
+ * second press cannot send the form twice. In a prerendered page it is disabled until
+ * hydrated, so neither a press nor Enter sends the form without its code.
  */
 export function SubmitButton({
   busy,
@@ -16,8 +18,9 @@ export function SubmitButton({
   children: ReactNode;
   className?: string;
 }) {
+  const hydrated = useHydrated();
   return (
-    <Button type="submit" disabled={busy} aria-busy={busy || undefined} className={className}>
+    <Button type="submit" disabled={busy || !hydrated} aria-busy={busy || undefined} className={className}>
       {busy ? <Spinner aria-hidden="true" role="presentation" aria-label={undefined} /> : null}
       {children}
     </Button>

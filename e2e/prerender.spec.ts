@@ -1,0 +1,41 @@
+import { product } from '../src/shared/product.ts';
+import { expect, test } from './fixtures.ts';
+
+/**
+ * Home and the account pages arrive with their first screen drawn (prerendered at build
+ * time, docs/decisions/0035-prerendered-first-paint.md): a visitor on a slow phone reads
+ * them before the page's code has run. The fixture fails any test whose page logs an
+ * error, so a page whose markup React cannot take over (a hydration mismatch) fails here
+ * and in every journey that opens it.
+ */
+test.describe('before any script has run', () => {
+  test.use({ javaScriptEnabled: false });
+
+  test('Sign in shows its form, and its button waits for the page', async ({ page }) => {
+    await page.goto('/sign-in');
+    await expect(page.getByRole('heading', { level: 1, name: 'Sign in' })).toBeVisible();
+    await expect(page.getByLabel('E-mail')).toBeVisible();
+    await expect(page.getByLabel('Password', { exact: true })).toBeVisible();
+    // Sent by the browser itself, the form would be a GET with the password in the address.
+    await expect(page.getByRole('button', { name: 'Sign in', exact: true })).toBeDisabled();
+  });
+
+  test('Home shows the product, Sign up and Forgot password their forms', async ({ page }) => {
+    await page.goto('/');
+    await expect(page.getByRole('heading', { level: 1, name: product.name })).toBeVisible();
+    await page.goto('/sign-up');
+    await expect(page.getByLabel('E-mail')).toBeVisible();
+    await page.goto('/forgot-password');
+    await expect(page.getByLabel('E-mail')).toBeVisible();
+  });
+});
+
+test('a prerendered form works once its page has taken over', async ({ page }) => {
+  await page.goto('/sign-in');
+  const submit = page.getByRole('button', { name: 'Sign in', exact: true });
+  await expect(submit).toBeEnabled();
+  await submit.click();
+  // The client's own validation answers, not a page load.
+  await expect(page.getByLabel('E-mail')).toHaveAttribute('aria-invalid', 'true');
+  await expect(page).toHaveURL(/\/sign-in$/);
+});
