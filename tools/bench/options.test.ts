@@ -22,7 +22,11 @@ describe('the benchmark command line', () => {
   });
 
   it('knows every case the benchmark runs, in their order', () => {
-    const cases = benchCases('http://127.0.0.1:1', { cookie: 'c', memberId: 'm' });
+    const cases = benchCases(
+      'http://127.0.0.1:1',
+      { cookie: 'c', memberId: 'm' },
+      { signedInCookie: 's', writeCookie: 'w' },
+    );
     expect(cases.map((each) => each.id)).toEqual([...CASE_IDS]);
   });
 });
