@@ -23,7 +23,7 @@ describe("the session cookie's signature, checked as the auth library checks it"
     expect(verifiedToken(signed, 'another secret, at least 32 characters long!!')).toBeNull();
     expect(verifiedToken(signed.replace('token-of-ada', 'token-of-bob'), secret)).toBeNull();
     const signature = signed.slice(signed.lastIndexOf('.') + 1);
-    const altered = `${signature[0] === 'A' ? 'B' : 'A'}${signature.slice(1)}`;
+    const altered = `${signature.startsWith('A') ? 'B' : 'A'}${signature.slice(1)}`;
     expect(verifiedToken(`token-of-ada.${altered}`, secret)).toBeNull();
     expect(verifiedToken('token-of-ada', secret)).toBeNull();
     expect(verifiedToken(`token-of-ada.${signature.slice(0, -1)}`, secret)).toBeNull();
