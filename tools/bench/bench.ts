@@ -22,7 +22,7 @@ import { killLiveChildren, stopGracefully } from '../container/processes.ts';
 import { prepareFixtures } from '../load/prepare.ts';
 import { rssMiB } from '../load/server.ts';
 import { benchCases, type CaseServer } from './cases.ts';
-import { measureCase, soak, type CaseFigures } from './measure.ts';
+import { combineFigures, measureCase, soak, type CaseFigures } from './measure.ts';
 import { readBenchOptions } from './options.ts';
 import { hotSpots, readProfile, shareByPlace } from './profile-summary.ts';
 import { evaluateTargets, markdownOf, withLatestRun, withRatios, type BenchReport } from './report.ts';
@@ -131,15 +131,38 @@ async function main(): Promise<void> {
     const appCases = cases.filter((each) => each.server === 'app');
 
     const measured: CaseFigures[] = [];
-    const run = async (benchCase: typeof baselineCase, index: number) => {
+    let phase = 0;
+    const run = async (benchCase: typeof baselineCase, turn = settings) => {
       console.log(`  ${benchCase.id}…`);
-      const figures = await measureCase(servers[benchCase.server], benchCase, settings, index);
+      const figures = await measureCase(servers[benchCase.server], benchCase, turn, phase);
+      phase += 1;
       if (figures.failures > 0) throw new Error(`${benchCase.id}: ${figures.failures} failed answers.`);
       return figures;
     };
-    const first = await run(baselineCase, 0);
-    for (const [index, benchCase] of cases.entries()) measured.push(await run(benchCase, index + 1));
-    const last = await run(baselineCase, cases.length + 1);
+    const first = await run(baselineCase);
+    const byId = new Map(cases.map((each) => [each.id, each]));
+    const measuredWithTheirCase = new Set(
+      cases.flatMap((each) => (each.peer && byId.has(each.peer) ? [each.peer] : [])),
+    );
+    for (const benchCase of cases) {
+      if (measuredWithTheirCase.has(benchCase.id)) continue;
+      const peer = benchCase.peer ? byId.get(benchCase.peer) : undefined;
+      if (!peer) {
+        measured.push(await run(benchCase));
+        continue;
+      }
+      // An app case and its stock peer take turns, app, peer, peer, app, each half the
+      // duration: the machine's drift (another process starting, a busy neighbour) then
+      // weighs on both alike, and their ratio is what the targets judge.
+      const half = Math.max(1, Math.round(settings.duration / 2));
+      const warm = { ...settings, duration: half };
+      const again = { ...warm, warmup: 0 };
+      const appTurns = [await run(benchCase, warm)];
+      const peerTurns = [await run(peer, warm), await run(peer, again)];
+      appTurns.push(await run(benchCase, again));
+      measured.push(combineFigures(appTurns), combineFigures(peerTurns));
+    }
+    const last = await run(baselineCase);
     await stop(raw);
     await stop(peers.stockSignedIn);
     await stop(peers.stockWrite);
