@@ -21,7 +21,7 @@ import { measureInitialJs } from '../build/initial-js.ts';
 import { killLiveChildren, stopGracefully } from '../container/processes.ts';
 import { prepareFixtures } from '../load/prepare.ts';
 import { rssMiB } from '../load/server.ts';
-import { benchCases, type CaseServer } from './cases.ts';
+import { benchCases, casesToRun, type CaseServer } from './cases.ts';
 import { combineFigures, measureCase, soak, type CaseFigures } from './measure.ts';
 import { readBenchOptions } from './options.ts';
 import { hotSpots, readProfile, shareByPlace } from './profile-summary.ts';
@@ -122,12 +122,7 @@ async function main(): Promise<void> {
     };
     const [baselineCase, ...allCases] = benchCases(app.origin, fixtures, peerFixtures);
     if (!baselineCase) throw new Error('No baseline case.');
-    // A case named on the command line brings its peer: its ratio needs both.
-    const wanted = options.cases?.flatMap((id) => [
-      id,
-      ...allCases.filter((c) => c.id === id).flatMap((c) => c.peer ?? []),
-    ]);
-    const cases = wanted ? allCases.filter((each) => wanted.includes(each.id)) : allCases;
+    const cases = casesToRun(allCases, options.cases);
     const appCases = cases.filter((each) => each.server === 'app');
 
     const measured: CaseFigures[] = [];

@@ -157,3 +157,15 @@ export function benchCases(
     },
   ];
 }
+
+/**
+ * The cases a run measures: every one, or those named and their stock peers (an app
+ * case's ratio to its peer needs both), in the benchmark's order.
+ */
+export function casesToRun(cases: BenchCase[], named?: CaseId[]): BenchCase[] {
+  if (!named) return cases;
+  const wanted = new Set(
+    named.flatMap((id) => [id, ...cases.filter((each) => each.id === id).flatMap((each) => each.peer ?? [])]),
+  );
+  return cases.filter((each) => wanted.has(each.id));
+}
