@@ -59,15 +59,22 @@ async function query(server: ServerProcess, path: string, cookie?: string): Prom
   return parse(await httpRequest(`${server.url}/trpc/${path}`, { headers: cookie ? { cookie } : {} }));
 }
 
+/** A script's call with an API key. */
+async function queryWithKey(server: ServerProcess, path: string, key: string): Promise<Answer> {
+  return parse(await httpRequest(`${server.url}/trpc/${path}`, { headers: { authorization: `Bearer ${key}` } }));
+}
+
 async function readiness(server: ServerProcess): Promise<number> {
   return (await httpRequest(`${server.url}/readyz`)).status;
 }
 
 const EMAIL = 'ada@example.com';
+const OTHER_EMAIL = 'bob@example.com';
 
 let proxy: TcpProxy;
 let a: ServerProcess;
 let b: ServerProcess;
+let db: Awaited<ReturnType<typeof openDatabase>>;
 /** The session the verification link started (on A). */
 let verifiedCookie: string;
 
@@ -87,22 +94,29 @@ beforeAll(async () => {
     MIGRATE_ON_START: 'false',
     // A refused or silent database fails a request within a second, not five.
     DATABASE_CONNECT_TIMEOUT_MS: '1000',
+    // Ada is the admin: she disables people and revokes keys.
+    FIRST_ADMIN_EMAIL: EMAIL,
   };
   [a, b] = await Promise.all([startServer(env), startServer(env)]);
 
   // The test reads the outbox as a person reads their mail: not through either instance.
-  const db = await openDatabase({ databaseUrl, busyTimeoutMs: 1000 });
+  db = await openDatabase({ databaseUrl, busyTimeoutMs: 1000 });
   afterAll(() => db.$disconnect());
-  const signedUp = await mutate(a, 'auth.signUp', { name: 'Ada', email: EMAIL });
+  verifiedCookie = await signUpVerified('Ada', EMAIL);
+});
+
+/** Signs a person up on A and follows the link in their mail: the session it starts. */
+async function signUpVerified(name: string, email: string): Promise<string> {
+  const signedUp = await mutate(a, 'auth.signUp', { name, email });
   expect(signedUp.status, signedUp.body).toBe(200);
-  const message = await latestMessageTo(db, EMAIL, 'verify-email');
+  const message = await latestMessageTo(db, email, 'verify-email');
   const token = linkIn(message?.text ?? '', '/verify-email')?.searchParams.get('token');
   expect(token, 'a verification link in the outbox').toBeTruthy();
   const verified = await mutate(a, 'auth.verifyEmail', { token, password: PASSWORD });
   expect(verified.status, verified.body).toBe(200);
-  verifiedCookie = verified.cookie ?? '';
-  expect(verifiedCookie).toMatch(/session_token=/);
-});
+  expect(verified.cookie).toMatch(/session_token=/);
+  return verified.cookie ?? '';
+}
 
 describe('two instances on one PostgreSQL database', () => {
   let onA: string;
@@ -139,6 +153,54 @@ describe('two instances on one PostgreSQL database', () => {
     const afterRevoke = await query(b, 'auth.sessions.list', verifiedCookie);
     expect([afterRevoke.status, afterRevoke.appCode]).toEqual([401, 'UNAUTHENTICATED']);
 
+    expect((await query(b, 'auth.viewer', onB)).data).toMatchObject({ email: EMAIL });
+  });
+
+  it('an API key revoked on one instance is refused by the other on its very next request', async () => {
+    const created = await mutate(
+      a,
+      'admin.apiKeys.create',
+      { name: 'nightly report', permissions: ['read:system:any'], expiresInDays: 30 },
+      onB,
+    );
+    expect(created.status, created.body).toBe(200);
+    const { id, key } = created.data as { id: string; key: string };
+    // Both instances have just accepted the key.
+    expect((await queryWithKey(b, 'system.stats', key)).status).toBe(200);
+    expect((await queryWithKey(a, 'system.stats', key)).status).toBe(200);
+    expect((await mutate(a, 'admin.apiKeys.revoke', { id }, onB)).status).toBe(200);
+    for (const server of [b, a]) {
+      const refused = await queryWithKey(server, 'system.stats', key);
+      expect([refused.status, refused.appCode]).toEqual([401, 'UNAUTHENTICATED']);
+    }
+  });
+
+  it('a person disabled on one instance is refused by the other on its very next request, session and key', async () => {
+    const bobCookie = await signUpVerified('Bob', OTHER_EMAIL);
+    const bob = (await query(b, 'auth.viewer', bobCookie)).data as { id: string };
+    expect(bob).toMatchObject({ email: OTHER_EMAIL });
+    // An admin, so that Bob can make a key of his own.
+    expect((await mutate(a, 'admin.users.setRole', { userId: bob.id, role: 'admin' }, onB)).status).toBe(200);
+    const created = await mutate(
+      b,
+      'admin.apiKeys.create',
+      { name: "Bob's script", permissions: ['read:system:any'], expiresInDays: 30 },
+      bobCookie,
+    );
+    expect(created.status, created.body).toBe(200);
+    const { key } = created.data as { key: string };
+    expect((await queryWithKey(b, 'system.stats', key)).status).toBe(200);
+    expect((await query(b, 'auth.sessions.list', bobCookie)).status).toBe(200);
+
+    expect((await mutate(a, 'admin.users.setDisabled', { userId: bob.id, disabled: true }, onB)).status).toBe(200);
+    for (const server of [b, a]) {
+      const session = await query(server, 'auth.sessions.list', bobCookie);
+      expect([session.status, session.appCode]).toEqual([401, 'UNAUTHENTICATED']);
+      expect((await query(server, 'auth.viewer', bobCookie)).data).toBeNull();
+      const script = await queryWithKey(server, 'system.stats', key);
+      expect([script.status, script.appCode]).toEqual([401, 'UNAUTHENTICATED']);
+    }
+    // The admin who did it is still signed in on both.
     expect((await query(b, 'auth.viewer', onB)).data).toMatchObject({ email: EMAIL });
   });
 

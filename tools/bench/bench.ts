@@ -14,17 +14,18 @@
 import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { cpus, loadavg, release, tmpdir, totalmem, type } from 'node:os';
 import { join } from 'node:path';
+import Database from 'better-sqlite3';
 import { appRoot } from '../../src/server/paths.ts';
 import { formatMarkdown } from '../docs/format-markdown.ts';
 import { measureInitialJs } from '../build/initial-js.ts';
 import { killLiveChildren, stopGracefully } from '../container/processes.ts';
 import { prepareFixtures } from '../load/prepare.ts';
 import { rssMiB } from '../load/server.ts';
-import { benchCases } from './cases.ts';
-import { measureCase, soak, type CaseFigures } from './measure.ts';
+import { benchCases, casesToRun, type CaseServer } from './cases.ts';
+import { combineFigures, measureCase, soak, type CaseFigures } from './measure.ts';
 import { readBenchOptions } from './options.ts';
 import { hotSpots, readProfile, shareByPlace } from './profile-summary.ts';
-import { evaluateTargets, markdownOf, withLatestRun, type BenchReport } from './report.ts';
+import { evaluateTargets, markdownOf, withLatestRun, withRatios, type BenchReport } from './report.ts';
 import { bundleBenchServers, resolveRuntime } from './runtime.ts';
 import { startBenchServer, timeToReady, type BenchServer } from './servers.ts';
 
@@ -39,6 +40,24 @@ const round = (value: number) => Math.round(value);
 async function stop(server: BenchServer): Promise<void> {
   const exit = await stopGracefully(server);
   if (exit.code !== 0) throw new Error(`A server ended with ${JSON.stringify(exit)}.`);
+}
+
+/** A copy of the app's migrated database, without its WAL: the schema the write peer's Prisma client expects. */
+function copySchema(from: string, to: string): void {
+  const source = new Database(from, { readonly: true });
+  try {
+    source.exec(`VACUUM INTO '${to.replaceAll("'", "''")}'`);
+  } finally {
+    source.close();
+  }
+}
+
+/** The session cookie of a stock peer's user (`POST /fixture` signs it up). */
+async function peerCookie(server: BenchServer): Promise<string> {
+  const answer = await fetch(`${server.origin}/fixture`, { method: 'POST' });
+  const { cookie } = (await answer.json()) as { cookie?: string };
+  if (!answer.ok || !cookie) throw new Error(`A stock peer gave no session cookie (${answer.status}).`);
+  return cookie;
 }
 
 async function main(): Promise<void> {
@@ -80,6 +99,10 @@ async function main(): Promise<void> {
     const idleAfterStartMiB = round(rssMiB(idleServer.pid));
     await stop(idleServer);
 
+    // The peers' databases: the signed-in peer's is its own library's from nothing; the
+    // write peer's a copy of the app's migrated schema, which its Prisma client matches.
+    const stockWriteFile = join(dataDir, 'stock-write.db');
+    copySchema(databaseFile, stockWriteFile);
     const raw = await startBenchServer('raw', runtime, databaseFile);
     const app = await startBenchServer(
       'app',
@@ -87,22 +110,57 @@ async function main(): Promise<void> {
       databaseFile,
       options.profile ? ['--cpu-prof', `--cpu-prof-dir=${profileDir}`] : [],
     );
+    const peers = {
+      stockSignedIn: await startBenchServer('stockSignedIn', runtime, join(dataDir, 'stock-signed-in.db')),
+      stockWrite: await startBenchServer('stockWrite', runtime, stockWriteFile),
+    };
+    const servers: Record<CaseServer, BenchServer> = { raw, app, ...peers };
     const fixtures = await prepareFixtures(app.origin, databaseFile);
-    const [baselineCase, ...allAppCases] = benchCases(app.origin, fixtures);
+    const peerFixtures = {
+      signedInCookie: await peerCookie(peers.stockSignedIn),
+      writeCookie: await peerCookie(peers.stockWrite),
+    };
+    const [baselineCase, ...allCases] = benchCases(app.origin, fixtures, peerFixtures);
     if (!baselineCase) throw new Error('No baseline case.');
-    const appCases = options.cases ? allAppCases.filter((each) => options.cases?.includes(each.id)) : allAppCases;
+    const cases = casesToRun(allCases, options.cases);
+    const appCases = cases.filter((each) => each.server === 'app');
 
     const measured: CaseFigures[] = [];
-    const run = async (server: BenchServer, benchCase: typeof baselineCase, index: number) => {
+    let phase = 0;
+    const run = async (benchCase: typeof baselineCase, turn = settings) => {
       console.log(`  ${benchCase.id}…`);
-      const figures = await measureCase(server, benchCase, settings, index);
+      const figures = await measureCase(servers[benchCase.server], benchCase, turn, phase);
+      phase += 1;
       if (figures.failures > 0) throw new Error(`${benchCase.id}: ${figures.failures} failed answers.`);
       return figures;
     };
-    const first = await run(raw, baselineCase, 0);
-    for (const [index, benchCase] of appCases.entries()) measured.push(await run(app, benchCase, index + 1));
-    const last = await run(raw, baselineCase, appCases.length + 1);
+    const first = await run(baselineCase);
+    const byId = new Map(cases.map((each) => [each.id, each]));
+    const measuredWithTheirCase = new Set(
+      cases.flatMap((each) => (each.peer && byId.has(each.peer) ? [each.peer] : [])),
+    );
+    for (const benchCase of cases) {
+      if (measuredWithTheirCase.has(benchCase.id)) continue;
+      const peer = benchCase.peer ? byId.get(benchCase.peer) : undefined;
+      if (!peer) {
+        measured.push(await run(benchCase));
+        continue;
+      }
+      // An app case and its stock peer take turns, app, peer, peer, app, each half the
+      // duration: the machine's drift (another process starting, a busy neighbour) then
+      // weighs on both alike, and their ratio is what the targets judge.
+      const half = Math.max(1, Math.round(settings.duration / 2));
+      const warm = { ...settings, duration: half };
+      const again = { ...warm, warmup: 0 };
+      const appTurns = [await run(benchCase, warm)];
+      const peerTurns = [await run(peer, warm), await run(peer, again)];
+      appTurns.push(await run(benchCase, again));
+      measured.push(combineFigures(appTurns), combineFigures(peerTurns));
+    }
+    const last = await run(baselineCase);
     await stop(raw);
+    await stop(peers.stockSignedIn);
+    await stop(peers.stockWrite);
 
     let soakFigures = null;
     if (options.soak > 0) {
@@ -111,7 +169,7 @@ async function main(): Promise<void> {
       if (soakFigures.failures > 0) throw new Error(`Soak: ${soakFigures.failures} failed answers.`);
     }
     const peakUnderLoadMiB = Math.max(
-      ...measured.map((each) => each.peakRssMiB),
+      ...measured.filter((each) => appCases.some((appCase) => appCase.id === each.id)).map((each) => each.peakRssMiB),
       ...(soakFigures?.rssEvery10sMiB ?? []),
     );
     console.log(`Idle ${options.idle} s after the load…`);
@@ -146,14 +204,7 @@ async function main(): Promise<void> {
       },
       settings,
       baseline: { first, last, requestsPerCpuSecond: round(baselinePerCpu) },
-      cases: measured.map((each) => ({
-        ...each,
-        ratio: Number(
-          ((each.id === 'batch of 10' ? each.callsPerCpuSecond : each.requestsPerCpuSecond) / baselinePerCpu).toFixed(
-            3,
-          ),
-        ),
-      })),
+      cases: withRatios(measured, cases, baselinePerCpu),
       coldStart: { appMs, bareMs, appMedianMs: median(appMs), bareMedianMs: median(bareMs), firstStartMs },
       memory: { idleAfterStartMiB, peakUnderLoadMiB, idleAfterLoadMiB, soak: soakFigures },
       initialJs: existsSync(join(clientDir, 'index.html')) ? measureInitialJs(clientDir) : null,

@@ -79,6 +79,34 @@ export async function measureCase(
   };
 }
 
+/**
+ * One case measured in several turns, as one: requests and CPU summed (so a turn counts
+ * by its length), latency's p50 averaged and p99 the worst, the highest RSS.
+ */
+export function combineFigures(turns: CaseFigures[]): CaseFigures {
+  const [first] = turns;
+  if (!first) throw new Error('No turns to combine.');
+  const sum = (of: (turn: CaseFigures) => number) => turns.reduce((total, turn) => total + of(turn), 0);
+  const requests = sum((turn) => turn.requests);
+  const cpu = sum((turn) => (turn.requestsPerCpuSecond > 0 ? turn.requests / turn.requestsPerCpuSecond : 0));
+  const seconds = sum((turn) => (turn.requestsPerSecond > 0 ? turn.requests / turn.requestsPerSecond : 0));
+  const perCpu = cpu > 0 ? requests / cpu : 0;
+  return {
+    ...first,
+    requests,
+    requestsPerSecond: round(seconds > 0 ? requests / seconds : 0, 0),
+    cpuSeconds: round(cpu, 2),
+    requestsPerCpuSecond: round(perCpu, 0),
+    callsPerCpuSecond: round(perCpu * first.calls, 0),
+    latencyMs: {
+      p50: round(sum((turn) => turn.latencyMs.p50) / turns.length),
+      p99: Math.max(...turns.map((turn) => turn.latencyMs.p99)),
+    },
+    peakRssMiB: Math.max(...turns.map((turn) => turn.peakRssMiB)),
+    failures: sum((turn) => turn.failures),
+  };
+}
+
 export interface SoakFigures {
   seconds: number;
   requests: number;

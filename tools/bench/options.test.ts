@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { benchCases, CASE_IDS } from './cases.ts';
+import { benchCases, CASE_IDS, casesToRun } from './cases.ts';
 import { readBenchOptions } from './options.ts';
 
 describe('the benchmark command line', () => {
@@ -22,7 +22,28 @@ describe('the benchmark command line', () => {
   });
 
   it('knows every case the benchmark runs, in their order', () => {
-    const cases = benchCases('http://127.0.0.1:1', { cookie: 'c', memberId: 'm' });
+    const cases = benchCases(
+      'http://127.0.0.1:1',
+      { cookie: 'c', memberId: 'm' },
+      { signedInCookie: 's', writeCookie: 'w' },
+    );
     expect(cases.map((each) => each.id)).toEqual([...CASE_IDS]);
+  });
+
+  it('brings the stock peer of an app case named, so its ratio can be taken', () => {
+    const cases = benchCases(
+      'http://127.0.0.1:1',
+      { cookie: 'c', memberId: 'm' },
+      { signedInCookie: 's', writeCookie: 'w' },
+    );
+    const ids = (named: (typeof CASE_IDS)[number][]) => casesToRun(cases, named).map((each) => each.id);
+    expect(ids(['write', 'signed-in query'])).toEqual([
+      'signed-in query',
+      'stock signed-in query',
+      'write',
+      'stock write',
+    ]);
+    expect(ids(['no-db query'])).toEqual(['no-db query']);
+    expect(casesToRun(cases)).toHaveLength(cases.length);
   });
 });

@@ -1,6 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import type { CaseFigures } from './measure.ts';
-import { DOCS_END, DOCS_START, evaluateTargets, markdownOf, withLatestRun, type BenchReport } from './report.ts';
+import {
+  DOCS_END,
+  DOCS_START,
+  evaluateTargets,
+  markdownOf,
+  withLatestRun,
+  withRatios,
+  type BenchReport,
+} from './report.ts';
 
 function figures(id: CaseFigures['id'], requestsPerCpuSecond: number, calls = 1): CaseFigures {
   return {
@@ -74,6 +82,41 @@ describe('evaluateTargets', () => {
     expect(
       byName(reportWith({ memory: { ...reportWith().memory, soak: soak(30) } }))['RSS growth over a 120 s soak']?.met,
     ).toBe(false);
+  });
+});
+
+describe('withRatios: each case against the baseline, and an app case against its stock peer', () => {
+  const measured = [
+    figures('signed-in query', 6_000),
+    figures('stock signed-in query', 1_000),
+    figures('signed-in batch of 10', 1_200, 10),
+    figures('stock signed-in batch of 10', 100, 10),
+    figures('write', 900),
+  ];
+  const cases = [
+    { id: 'signed-in query' as const, peer: 'stock signed-in query' as const },
+    { id: 'stock signed-in query' as const },
+    { id: 'signed-in batch of 10' as const, peer: 'stock signed-in batch of 10' as const },
+    { id: 'stock signed-in batch of 10' as const },
+    // The peer did not run (a --case filter without it): no ratio rather than a wrong one.
+    { id: 'write' as const, peer: 'stock write' as const },
+  ];
+  const reported = Object.fromEntries(withRatios(measured, cases, 10_000).map((each) => [each.id, each]));
+
+  it('compares calls per CPU-second: per call for a batch, on both sides', () => {
+    expect(reported['signed-in query']).toMatchObject({ ratio: 0.6, peer: 'stock signed-in query', vsPeer: 6 });
+    expect(reported['signed-in batch of 10']).toMatchObject({ ratio: 1.2, vsPeer: 12 });
+    expect(reported['stock signed-in query']?.vsPeer).toBeUndefined();
+    expect(reported.write?.vsPeer).toBeUndefined();
+  });
+
+  it('judges the signed-in targets on the peer ratios, and a missing peer as missed', () => {
+    const targets = Object.fromEntries(
+      evaluateTargets(reportWith({ cases: Object.values(reported) })).map((target) => [target.name, target]),
+    );
+    expect(targets['signed-in query vs its stock peer, per CPU-second']).toMatchObject({ value: 6, met: true });
+    expect(targets["signed-in batch of 10 vs the stock peer's, per call"]).toMatchObject({ value: 12, met: true });
+    expect(targets['signed-in write vs its stock peer, per CPU-second']?.met).toBe(false);
   });
 });
 

@@ -1,4 +1,5 @@
 import { INITIAL_JS_GZIP_BUDGET, type InitialJs } from '../build/initial-js.ts';
+import type { CaseId } from './cases.ts';
 import type { CaseFigures, SoakFigures } from './measure.ts';
 import type { HotSpot } from './profile-summary.ts';
 
@@ -9,7 +10,8 @@ export interface BenchReport {
   settings: { duration: number; warmup: number; connections: number };
   /** The baseline, measured first and again last; the ratios divide by their mean. */
   baseline: { first: CaseFigures; last: CaseFigures; requestsPerCpuSecond: number };
-  cases: (CaseFigures & { ratio: number })[];
+  /** `ratio`: to the baseline, per call; `peer`/`vsPeer`: the stock peer's case and this case's calls per CPU-second over its. */
+  cases: ReportedCase[];
   coldStart: { appMs: number[]; bareMs: number[]; appMedianMs: number; bareMedianMs: number; firstStartMs: number };
   memory: { idleAfterStartMiB: number; peakUnderLoadMiB: number; idleAfterLoadMiB: number; soak: SoakFigures | null };
   initialJs: InitialJs | null;
@@ -17,6 +19,32 @@ export interface BenchReport {
   /** One profiled start of the app, spawn to ready: where its CPU goes, by package. */
   startProfile: { file: string; byPlace: Record<string, number> } | null;
   targets: Target[];
+}
+
+export type ReportedCase = CaseFigures & { ratio: number; peer?: CaseId; vsPeer?: number };
+
+/**
+ * Each case's calls per CPU-second against the baseline's requests (the same as requests
+ * but for a batch, whose calls are what it is judged on), and an app case's against its
+ * stock peer's, per call.
+ */
+export function withRatios(
+  measured: CaseFigures[],
+  cases: { id: CaseId; peer?: CaseId }[],
+  baselinePerCpu: number,
+): ReportedCase[] {
+  const byId = new Map(measured.map((each) => [each.id, each]));
+  return measured.map((each) => {
+    const peerId = cases.find((c) => c.id === each.id)?.peer;
+    const peer = peerId ? byId.get(peerId) : undefined;
+    return {
+      ...each,
+      ratio: Number((each.callsPerCpuSecond / baselinePerCpu).toFixed(3)),
+      ...(peer && peerId
+        ? { peer: peerId, vsPeer: Number((each.callsPerCpuSecond / peer.callsPerCpuSecond).toFixed(2)) }
+        : {}),
+    };
+  });
 }
 
 export interface Target {
@@ -40,6 +68,7 @@ export function evaluateTargets(report: Omit<BenchReport, 'targets'>): Target[] 
     const figure = perCall ? found.callsPerCpuSecond : found.requestsPerCpuSecond;
     return Number((figure / report.baseline.requestsPerCpuSecond).toFixed(3));
   };
+  const vsPeer = (id: CaseId) => report.cases.find((each) => each.id === id)?.vsPeer ?? Number.NaN;
   const target = (name: string, value: number, limit: number, unit: string, kind: 'min' | 'max'): Target => ({
     name,
     value,
@@ -52,6 +81,10 @@ export function evaluateTargets(report: Omit<BenchReport, 'targets'>): Target[] 
     target('no-db query, per CPU-second, vs raw Fastify', ratioOf('no-db query'), 0.35, '×', 'min'),
     target('no-db query in a batch of 10, per call', ratioOf('batch of 10', true), 0.35, '×', 'min'),
     target('primary-key read through Prisma vs raw Fastify', ratioOf('primary-key read'), 0.2, '×', 'min'),
+    target('no-db query keeps vs raw Fastify (issue 20)', ratioOf('no-db query'), 0.3, '×', 'min'),
+    target('signed-in query vs its stock peer, per CPU-second', vsPeer('signed-in query'), 5, '×', 'min'),
+    target('signed-in write vs its stock peer, per CPU-second', vsPeer('write'), 3, '×', 'min'),
+    target("signed-in batch of 10 vs the stock peer's, per call", vsPeer('signed-in batch of 10'), 10, '×', 'min'),
     target(
       'cold start vs bare Fastify + tRPC + Prisma',
       Number((report.coldStart.appMedianMs / report.coldStart.bareMedianMs).toFixed(2)),
@@ -94,11 +127,13 @@ export function markdownOf(report: BenchReport): string {
       `Node ${runtime.node} (the image's major is ${runtime.imageMajor}; app from ${runtime.source}, commit ${runtime.commit.slice(0, 12)}), ` +
       `NODE_OPTIONS \`${runtime.nodeOptions}\`. ${report.settings.connections} connections, ${report.settings.warmup} s warm-up + ${report.settings.duration} s per case, autocannon in the benchmark's own process.`,
     '',
-    '| Case | What it does | req/s | req per CPU-s | calls per CPU-s | ratio to baseline | p50 ms | p99 ms | peak RSS MiB |',
-    '| --- | --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: |',
+    '| Case | What it does | req/s | req per CPU-s | calls per CPU-s | ratio to baseline | vs stock peer | p50 ms | p99 ms | peak RSS MiB |',
+    '| --- | --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |',
     ...[report.baseline.first, ...report.cases, report.baseline.last].map((each) => {
-      const ratio = 'ratio' in each ? (each as { ratio: number }).ratio.toFixed(3) : '1 (baseline)';
-      return `| ${each.id} | ${each.purpose} | ${fmt(each.requestsPerSecond)} | ${fmt(each.requestsPerCpuSecond)} | ${fmt(each.callsPerCpuSecond)} | ${ratio} | ${each.latencyMs.p50} | ${each.latencyMs.p99} | ${each.peakRssMiB} |`;
+      const reported = each as Partial<ReportedCase>;
+      const ratio = reported.ratio === undefined ? '1 (baseline)' : reported.ratio.toFixed(3);
+      const vsPeer = reported.vsPeer === undefined ? '' : `${reported.vsPeer.toFixed(2)} ×`;
+      return `| ${each.id} | ${each.purpose} | ${fmt(each.requestsPerSecond)} | ${fmt(each.requestsPerCpuSecond)} | ${fmt(each.callsPerCpuSecond)} | ${ratio} | ${vsPeer} | ${each.latencyMs.p50} | ${each.latencyMs.p99} | ${each.peakRssMiB} |`;
     }),
     '',
     `Cold start, spawn to /readyz 200 on a migrated database (median of ${report.coldStart.appMs.length}): app ${report.coldStart.appMedianMs} ms, ` +

@@ -96,7 +96,7 @@ export async function resolveRuntime(given: {
 }
 
 /**
- * The three benchmark servers, bundled from this checkout into <app>/dist/bench as
+ * The benchmark servers, bundled from this checkout into <app>/dist/bench as
  * production bundles the server (build/server-bundle.ts): the yardsticks are built the
  * same way as the app they measure. The externals resolve from <app>'s node_modules.
  */
@@ -104,6 +104,8 @@ export const BENCH_ENTRIES = {
   raw: 'raw-fastify',
   bare: 'bare-stack',
   app: 'bench-app',
+  stockSignedIn: 'stock-signed-in',
+  stockWrite: 'stock-write',
 } as const;
 
 export async function bundleBenchServers(app: string): Promise<void> {

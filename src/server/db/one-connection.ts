@@ -6,6 +6,7 @@ import {
   type SqlQuery,
   type Transaction,
 } from '@prisma/driver-adapter-utils';
+import type BetterSqlite3 from 'better-sqlite3';
 import { reuseStatements } from './statement-cache.ts';
 
 /**
@@ -69,14 +70,26 @@ export class Lock {
  *
  * Prepared statements are reused across queries (statement-cache.ts).
  */
+/** The one connection and the lock that gives it to a transaction alone: for reads that skip Prisma (direct-read.ts). */
+export interface SqliteConnection {
+  database: BetterSqlite3.Database;
+  lock: Lock;
+}
+
 export function oneConnectionAtATime<F extends SqlDriverAdapterFactory | SqlMigrationAwareDriverAdapterFactory>(
   factory: F,
-  options: { onWait?: (waitedMs: number) => void } = {},
+  options: { onWait?: (waitedMs: number) => void; onConnect?: (connection: SqliteConnection) => void } = {},
 ): F {
   return new Proxy(factory, {
     get(target, property, receiver) {
       if (property !== 'connect') return Reflect.get(target, property, receiver) as unknown;
-      return async () => exclusiveTransactions(reuseStatements(await target.connect()), new Lock(options.onWait));
+      return async () => {
+        const adapter = await target.connect();
+        const lock = new Lock(options.onWait);
+        const database = (adapter as { client?: BetterSqlite3.Database }).client;
+        if (database) options.onConnect?.({ database, lock });
+        return exclusiveTransactions(reuseStatements(adapter), lock);
+      };
     },
   });
 }

@@ -2,6 +2,7 @@ import { PrismaBetterSqlite3 } from '@prisma/adapter-better-sqlite3';
 import { PrismaClient } from './generated/sqlite/client.ts';
 import { type DatabaseOptions, transactionOptions } from './database-options.ts';
 import { oneConnectionAtATime } from './one-connection.ts';
+import { registerSqliteConnection } from './direct-read.ts';
 import { refusingRootClientInTransaction } from './root-client-guard.ts';
 import { transactionOpenOn } from './transaction.ts';
 import { sqliteFileFromUrl } from './sqlite-url.ts';
@@ -22,7 +23,13 @@ export async function openSqliteDatabase({
         url: sqliteFileFromUrl(databaseUrl),
         timeout: busyTimeoutMs,
       }),
-      { onWait: onConnectionWait },
+      // Prisma connects on the first query and again after $disconnect: the direct reads follow.
+      {
+        onWait: onConnectionWait,
+        onConnect: (connection) => {
+          registerSqliteConnection(db, connection);
+        },
+      },
     ),
     (): boolean => transactionOpenOn(db),
   );

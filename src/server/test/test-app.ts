@@ -173,7 +173,7 @@ export async function callerAs(role: Role, services: Partial<AppServices> = {}) 
     .map((value) => value.split(';')[0])
     .join('; ');
   const headers = new Headers({ cookie });
-  const credentials = await readCredentials(ready.auth, headers);
+  const credentials = await readCredentials(ready, headers);
   if (credentials.kind !== 'valid') throw new Error(`callerAs(${role}): the new session was not accepted`);
   const viewer: Viewer = credentials.viewer;
   return { ...(await createTestCaller(ready, headers)), viewer };

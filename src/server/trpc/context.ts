@@ -83,7 +83,7 @@ export function createInnerContext(
     log,
     authHeaders,
     credentials: once(() =>
-      readCredentials(services.auth, authHeaders, { extend: request.extendSession ?? false, setCookies }),
+      readCredentials(services, authHeaders, { extend: request.extendSession ?? false, setCookies }),
     ),
     setCookies,
     afterAnswer: (name, work) => {

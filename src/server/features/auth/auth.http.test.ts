@@ -185,6 +185,36 @@ describe('an expired session', () => {
     await app.db.session.updateMany({ data: { expiresAt: new Date(Date.now() - 1000) } });
     const result = await query(app, 'auth.sessions.list', undefined, { cookie });
     expect([result.status, result.appCode]).toEqual([401, 'UNAUTHENTICATED']);
+    // A mutation does not bring it back by extending it, and the auth library ends it for good.
+    const change = await mutate(app, 'auth.signOut', undefined, { cookie });
+    expect([change.status, change.appCode]).toEqual([401, 'UNAUTHENTICATED']);
+    expect(await app.db.session.count()).toBe(0);
+  });
+});
+
+describe('the session cookie is checked on every request', () => {
+  it('refuses a known session token whose signature is not the server’s', async () => {
+    const app = await buildTestApp();
+    const cookie = await signUpVerified(app, 'forged@example.com');
+    const [name, value] = cookie.split('=') as [string, string];
+    const token = decodeURIComponent(value).split('.')[0] ?? '';
+    const forged = `${name}=${encodeURIComponent(`${token}.${'A'.repeat(43)}=`)}`;
+    expect((await query(app, 'auth.viewer', undefined, { cookie: forged })).data).toBeNull();
+    expect((await query(app, 'auth.sessions.list', undefined, { cookie: `${name}=${token}` })).status).toBe(401);
+    expect((await query(app, 'auth.viewer', undefined, { cookie })).data).toMatchObject({
+      email: 'forged@example.com',
+    });
+  });
+
+  it('refuses the session of a person disabled since, even while the session row remains', async () => {
+    const app = await buildTestApp();
+    const cookie = await signUpVerified(app, 'disabled@example.com');
+    expect((await query(app, 'auth.viewer', undefined, { cookie })).data).not.toBeNull();
+    await app.db.user.update({ where: { email: 'disabled@example.com' }, data: { disabled: true } });
+    expect(await app.db.session.count()).toBe(1);
+    expect((await query(app, 'auth.viewer', undefined, { cookie })).data).toBeNull();
+    const change = await mutate(app, 'auth.signOut', undefined, { cookie });
+    expect([change.status, change.appCode]).toEqual([401, 'UNAUTHENTICATED']);
   });
 });
 

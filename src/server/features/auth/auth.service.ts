@@ -1,4 +1,4 @@
-import { can, permissions } from '../../../shared/permissions.ts';
+import { can, permissions, type Permission } from '../../../shared/permissions.ts';
 import { limits } from '../../../shared/constants.ts';
 import { AppError } from '../../../shared/errors.ts';
 import { inAuthTransaction } from './create-auth.ts';
@@ -117,13 +117,28 @@ export async function changePassword(ctx: Ctx, input: { currentPassword: string;
 }
 
 /** What the browser needs about the signed-in person, with every permission `can()` grants them. */
+/** A role's permissions without a key's scope: fixed in code, so worked out once per role. */
+const permissionsOfRole = new Map<string, Permission[]>();
+
+function permissionsOf({ role, scope }: Viewer): Permission[] {
+  const held = (permission: Permission) => can({ role, scope }, permission);
+  if (scope) return permissions.filter(held);
+  let ofRole = permissionsOfRole.get(role);
+  if (!ofRole) {
+    ofRole = permissions.filter(held);
+    permissionsOfRole.set(role, ofRole);
+  }
+  // A copy: the answer is the caller's to change.
+  return [...ofRole];
+}
+
 export function describeViewer(viewer: Viewer) {
   return {
     id: viewer.userId,
     name: viewer.name,
     email: viewer.email,
     role: viewer.role,
-    permissions: permissions.filter((permission) => can({ role: viewer.role, scope: viewer.scope }, permission)),
+    permissions: permissionsOf(viewer),
   };
 }
 

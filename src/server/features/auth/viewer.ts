@@ -1,6 +1,9 @@
 import { defaultRole, isApiKeyPermission, isPermission, type Permission } from '../../../shared/permissions.ts';
 import { AppError } from '../../../shared/errors.ts';
+import type { Database } from '../../db/client.ts';
+import { directStatement, readRow } from '../../db/direct-read.ts';
 import type { Auth } from './create-auth.ts';
+import { cookieValue, verifiedToken } from './signed-cookie.ts';
 
 /** Who is calling: a signed-in person (session cookie) or a script (API key). */
 export interface Viewer {
@@ -18,6 +21,12 @@ export interface Viewer {
 /** The result of reading the caller's credentials: none, valid, or presented but refused. */
 export type Credentials = { kind: 'none' } | { kind: 'valid'; viewer: Viewer } | { kind: 'refused' };
 
+/** Where the caller is read from: the auth library (its settings, keys, refreshes) and the database it keeps its rows in. */
+export interface CallerSources {
+  auth: Auth;
+  db: Database;
+}
+
 const BEARER = /^Bearer\s+(\S{1,512})$/i;
 
 export interface SessionRefresh {
@@ -32,70 +41,153 @@ export interface SessionRefresh {
 }
 
 const NO_REFRESH: SessionRefresh = { extend: false, setCookies: () => undefined };
+const NONE: Credentials = { kind: 'none' };
+const REFUSED: Credentials = { kind: 'refused' };
+
+interface UserRow {
+  userId: string;
+  email: string;
+  name: string;
+  role: string | null;
+  /** 0/1 on SQLite, a boolean on PostgreSQL. */
+  disabled: boolean | number;
+}
+
+interface SessionRow extends UserRow {
+  sessionId: string;
+  /** Text on SQLite (as Prisma writes it), a Date on PostgreSQL. */
+  expiresAt: string | number | Date;
+}
+
+/** The session its cookie names, with its user: one statement. */
+const SESSION_WITH_USER = directStatement`
+  SELECT s."id" AS "sessionId", s."expiresAt", u."id" AS "userId", u."email", u."name", u."role", u."disabled"
+  FROM "Session" s JOIN "User" u ON u."id" = s."userId" WHERE s."token" = ${'token'}`;
+const USER_BY_ID = directStatement`
+  SELECT u."id" AS "userId", u."email", u."name", u."role", u."disabled" FROM "User" u WHERE u."id" = ${'id'}`;
+
+/** What reading a session cookie needs of the library's settings, read once per auth instance. */
+interface SessionSettings {
+  secret: string;
+  cookieName: string;
+  /** Milliseconds: a session lives this long from its last extension… */
+  expiresInMs: number;
+  /** …and a mutation extends it once it is this old. */
+  updateAgeMs: number;
+}
+
+const settingsOf = new WeakMap<Auth, SessionSettings>();
+
+async function sessionSettings(auth: Auth): Promise<SessionSettings> {
+  const known = settingsOf.get(auth);
+  if (known) return known;
+  const context = await auth.$context;
+  const settings = {
+    secret: context.secret,
+    cookieName: context.authCookies.sessionToken.name,
+    expiresInMs: context.sessionConfig.expiresIn * 1000,
+    updateAgeMs: context.sessionConfig.updateAge * 1000,
+  };
+  settingsOf.set(auth, settings);
+  return settings;
+}
+
+/** A failing database is no answer: the caller must not look signed out meanwhile (multi-instance.postgresql.test.ts). */
+function unavailable(error: unknown): never {
+  throw new AppError('UNAVAILABLE', { cause: error });
+}
+
+const timeOf = (value: string | number | Date) =>
+  value instanceof Date ? value.getTime() : typeof value === 'number' ? value : Date.parse(value);
+
+function viewerOf(row: UserRow, via: Viewer['via'], sessionId: string | null, scope: Permission[] | null): Viewer {
+  return { userId: row.userId, email: row.email, name: row.name, role: row.role ?? defaultRole, via, sessionId, scope };
+}
 
 /**
- * Reads `Authorization: Bearer <key>` or the session cookie. A key or cookie that
- * is forged, expired, revoked, or whose user is disabled is "refused": signed-in
+ * Reads `Authorization: Bearer <key>` or the session cookie: the one way the app reads
+ * its caller (the tRPC context, through it every procedure). A key or cookie that is
+ * forged, expired, revoked, or whose user is disabled is "refused": signed-in
  * procedures answer UNAUTHENTICATED, public ones ignore it.
+ *
+ * The auth library stays the source of truth for sessions (it creates, extends, revokes
+ * and expires them) and keys; a session cookie is read here directly, because the
+ * library's own read cost several times the rest of a signed-in call
+ * (docs/decisions/0034-signed-in-read-path.md): the cookie's signature checked as the
+ * library checks it, then the session and its user in one statement, on every request
+ * (no cache, no cookie cache: a session revoked or a user disabled on any instance is
+ * refused on the next request). What the library decides beyond that read goes to the
+ * library: a session past its end (it deletes the row) and a mutation's read of a session
+ * due for extension (it extends it and re-issues the cookie).
  */
 export async function readCredentials(
-  auth: Auth,
+  sources: CallerSources,
   headers: Headers,
   refresh: SessionRefresh = NO_REFRESH,
 ): Promise<Credentials> {
   const authorization = headers.get('authorization');
   if (authorization) {
     const key = BEARER.exec(authorization)?.[1];
-    return key ? fromApiKey(auth, key) : { kind: 'refused' };
+    return key ? fromApiKey(sources, key) : REFUSED;
   }
-  if (!headers.get('cookie')?.includes('session_token')) return { kind: 'none' };
+  const cookie = headers.get('cookie');
+  if (!cookie?.includes('session_token')) return NONE;
+  const settings = await sessionSettings(sources.auth);
+  const signed = cookieValue(cookie, settings.cookieName);
+  const token = signed === undefined ? null : verifiedToken(signed, settings.secret);
+  if (!token) return REFUSED;
+  const row = await readRow<SessionRow>(sources.db, SESSION_WITH_USER, [token]).catch(unavailable);
+  if (!row) return REFUSED;
+  const now = Date.now();
+  const expiresAt = timeOf(row.expiresAt);
+  if (!(expiresAt > now) || (refresh.extend && expiresAt - settings.expiresInMs + settings.updateAgeMs <= now)) {
+    return fromLibrarySession(sources.auth, headers, refresh);
+  }
+  if (row.disabled) return REFUSED;
+  return { kind: 'valid', viewer: viewerOf(row, 'session', row.sessionId, null) };
+}
+
+/** The library's own session read: for a session it must end or extend. */
+async function fromLibrarySession(auth: Auth, headers: Headers, refresh: SessionRefresh): Promise<Credentials> {
   const answer = await auth.api
     .getSession({ headers, query: { disableRefresh: !refresh.extend }, returnHeaders: true })
     .catch((error: unknown) => {
       // A cookie the library refuses is no answer, not an error. The library turns any
       // failure of its store (the database) into a bare 500 and keeps the cause only in
-      // its log, so the status is all there is to go on; the viewer must not look
-      // signed out meanwhile (tested in multi-instance.postgresql.test.ts).
-      if ((error as { statusCode?: unknown }).statusCode === 500) {
-        throw new AppError('UNAVAILABLE', { cause: error });
-      }
+      // its log, so the status is all there is to go on.
+      if ((error as { statusCode?: unknown }).statusCode === 500) unavailable(error);
       return null;
     });
   const found = answer?.response;
-  if (!found || found.user.disabled) return { kind: 'refused' };
+  if (!found || found.user.disabled) return REFUSED;
   refresh.setCookies(answer.headers.getSetCookie());
   return {
     kind: 'valid',
-    viewer: {
-      userId: found.user.id,
-      email: found.user.email,
-      name: found.user.name,
-      role: found.user.role ?? defaultRole,
-      via: 'session',
-      sessionId: found.session.id,
-      scope: null,
-    },
+    viewer: viewerOf(
+      {
+        userId: found.user.id,
+        email: found.user.email,
+        name: found.user.name,
+        role: found.user.role ?? null,
+        disabled: false,
+      },
+      'session',
+      found.session.id,
+      null,
+    ),
   };
 }
 
-async function fromApiKey(auth: Auth, key: string): Promise<Credentials> {
+/**
+ * A key is checked by the library (it keeps the key's use: last request, count, limits),
+ * its owner read as a session's user is.
+ */
+async function fromApiKey({ auth, db }: CallerSources, key: string): Promise<Credentials> {
   const result = await auth.api.verifyApiKey({ body: { key } }).catch(() => null);
-  if (!result?.valid || !result.key) return { kind: 'refused' };
-  const ctx = await auth.$context;
-  const owner = await ctx.internalAdapter.findUserById(result.key.referenceId);
-  if (!owner || (owner as { disabled?: boolean }).disabled) return { kind: 'refused' };
+  if (!result?.valid || !result.key) return REFUSED;
+  const owner = await readRow<UserRow>(db, USER_BY_ID, [result.key.referenceId]).catch(unavailable);
+  if (!owner || owner.disabled) return REFUSED;
   // A key made before keys were barred from managing keys may still list that: it holds nothing of it.
   const scope = (result.key.permissions?.app ?? []).filter(isPermission).filter(isApiKeyPermission);
-  return {
-    kind: 'valid',
-    viewer: {
-      userId: owner.id,
-      email: owner.email,
-      name: owner.name,
-      role: (owner as { role?: string }).role ?? defaultRole,
-      via: 'api-key',
-      sessionId: null,
-      scope,
-    },
-  };
+  return { kind: 'valid', viewer: viewerOf(owner, 'api-key', null, scope) };
 }

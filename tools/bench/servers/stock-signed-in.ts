@@ -1,0 +1,15 @@
+/**
+ * The signed-in peer (issue 20): the stock stack's answer to "who is calling", one
+ * procedure returning `auth.api.getSession`'s user (stock-auth.ts). The app's signed-in
+ * cases are measured against it.
+ */
+import { createStockAuth, createStockTrpc, getUser, listenStock, sqliteFile } from './stock-auth.ts';
+
+const auth = await createStockAuth(sqliteFile(), process.env.PUBLIC_URL ?? 'http://127.0.0.1', {
+  schema: 'library',
+});
+const t = createStockTrpc();
+const router = t.router({
+  viewer: t.procedure.query(({ ctx }) => getUser(auth, ctx.headers)),
+});
+await listenStock(auth, router);
