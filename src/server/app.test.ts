@@ -1,3 +1,4 @@
+import { failRawQueries } from './test/failing-raw-queries.ts';
 import type { InjectOptions } from 'fastify';
 import { describe, expect, it } from 'vitest';
 import { TRPC_MAX_BATCH_SIZE } from '../shared/transport.ts';
@@ -142,8 +143,7 @@ describe('bad input gets a 4xx in tRPC shape, and the server keeps serving', () 
     // system.info asks the database for its engine, for an admin (visitors get no build details).
     const app = await buildTestApp({ FIRST_ADMIN_EMAIL: 'root@example.com' });
     const cookie = await signUpVerified(app, 'root@example.com');
-    app.db.$queryRaw = (() =>
-      Promise.reject(new Error('SqliteError: no such table: secret_table at /work/main/src/x.ts:1:1'))) as never;
+    failRawQueries(app.db, new Error('SqliteError: no such table: secret_table at /work/main/src/x.ts:1:1'));
     const response = await app.inject({ url: '/trpc/system.info', headers: { cookie } });
     expect(response.statusCode).toBe(500);
     const error = response.json<TrpcErrorBody>().error.json;
@@ -158,7 +158,7 @@ describe('internal errors in development', () => {
   it('show their message to the developer, still without a stack', async () => {
     const app = await buildTestApp({ NODE_ENV: 'development', FIRST_ADMIN_EMAIL: 'root@example.com' });
     const cookie = await signUpVerified(app, 'root@example.com');
-    app.db.$queryRaw = (() => Promise.reject(new Error('no such table: widgets'))) as never;
+    failRawQueries(app.db, new Error('no such table: widgets'));
     const response = await app.inject({ url: '/trpc/system.info', headers: { cookie } });
     expect(response.statusCode).toBe(500);
     expect(response.json<TrpcErrorBody>().error.json.message).toContain('no such table: widgets');

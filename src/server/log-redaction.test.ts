@@ -1,3 +1,4 @@
+import { failRawQueries } from './test/failing-raw-queries.ts';
 import { describe, expect, it } from 'vitest';
 import { mutate, PASSWORD, query, recordedLinkToken, sessionCookie, signUpVerified } from './test/http-client.ts';
 import { buildTestAppWithLog } from './test/test-app.ts';
@@ -41,7 +42,7 @@ describe('logs', () => {
     });
     // system.info asks the database for its engine, for an admin.
     const cookie = await signUpVerified(app, 'ada@example.com');
-    app.db.$queryRaw = (() => Promise.reject(cause)) as never;
+    failRawQueries(app.db, cause);
     expect((await query(app, 'system.info', undefined, { cookie })).status).toBe(500);
 
     const log = lines.join('');

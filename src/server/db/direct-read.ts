@@ -41,7 +41,7 @@ function prepared(database: BetterSqlite3.Database, sql: string): BetterSqlite3.
 /**
  * The first row a fixed SQL text answers, or undefined: for the reads every request
  * makes (the caller's session), where Prisma's query engine costs several times the
- * statement itself (docs/decisions/0034-signed-in-read-path.md).
+ * statement itself (docs/decisions/0036-signed-in-read-path.md).
  *
  * On SQLite the statement is prepared once on Prisma's own connection and run there
  * synchronously. A transaction open on that connection (one-connection.ts) would show

@@ -113,7 +113,7 @@ function viewerOf(row: UserRow, via: Viewer['via'], sessionId: string | null, sc
  * The auth library stays the source of truth for sessions (it creates, extends, revokes
  * and expires them) and keys; a session cookie is read here directly, because the
  * library's own read cost several times the rest of a signed-in call
- * (docs/decisions/0034-signed-in-read-path.md): the cookie's signature checked as the
+ * (docs/decisions/0036-signed-in-read-path.md): the cookie's signature checked as the
  * library checks it, then the session and its user in one statement, on every request
  * (no cache, no cookie cache: a session revoked or a user disabled on any instance is
  * refused on the next request). What the library decides beyond that read goes to the
