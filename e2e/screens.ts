@@ -42,6 +42,8 @@ export const screens: readonly Screen[] = [
   { name: 'admin-users', route: '/admin/users', path: '/admin/users', admin: true },
   { name: 'admin-sessions', route: '/admin/sessions', path: '/admin/sessions', admin: true },
   { name: 'admin-api-keys', route: '/admin/api-keys', path: '/admin/api-keys', admin: true },
+  { name: 'admin-jobs', route: '/admin/jobs', path: '/admin/jobs', admin: true },
+  { name: 'admin-audit', route: '/admin/audit', path: '/admin/audit', admin: true },
   { name: 'admin-form-kit', route: '/admin/form-kit', path: '/admin/form-kit', admin: true },
   { name: 'mailbox', route: '/mailbox', path: '/mailbox', admin: true },
   { name: 'mailbox-templates', route: '/mailbox/templates', path: '/mailbox/templates', admin: true },

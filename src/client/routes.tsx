@@ -1,3 +1,4 @@
+import { auditSearch } from './audit-search.ts';
 import { specRoutes } from './generated/routes.ts';
 import { mailboxSearch, templateSearch } from './mailbox-search.ts';
 import { redirectSearch } from './redirect-search.ts';
@@ -61,6 +62,16 @@ export const routes = {
   '/admin/api-keys': {
     layout: adminLayout,
     screen: lazyScreen(() => import('./screens/admin-api-keys-screen.tsx'), 'AdminApiKeysScreen'),
+  },
+  '/admin/jobs': {
+    layout: adminLayout,
+    screen: lazyScreen(() => import('./screens/admin-jobs-screen.tsx'), 'AdminJobsScreen'),
+  },
+  // Who changed what: filters in the address (`?actor=…&procedure=…&from=2026-11-01`).
+  '/admin/audit': {
+    layout: adminLayout,
+    screen: lazyScreen(() => import('./screens/admin-audit-screen.tsx'), 'AdminAuditScreen'),
+    search: auditSearch,
   },
   // Every field of the form kit, for developers and the e2e suite; linked from nowhere.
   '/admin/form-kit': {

@@ -40,8 +40,9 @@ async function dbCopy(args: string[]) {
 
 /**
  * A SQLite deployment's data, made by the app itself: an admin, a member signed in
- * twice, an account still waiting for verification, a password reset, an API key and
- * the e-mails all of that queued; then values the app's paths rarely write.
+ * twice, an account still waiting for verification, a password reset, an API key made
+ * under an idempotency key, the e-mails all of that queued with their delivery jobs, the
+ * audit rows of every call and the schedules' state; then values the app's paths rarely write.
  */
 async function sqliteDeployment() {
   const url = `file:${join(scratchDir(), 'app.db')}`;
@@ -58,7 +59,8 @@ async function sqliteDeployment() {
       app,
       'admin.apiKeys.create',
       { name: 'nightly report', permissions: ['read:system:any'], expiresInDays: 30 },
-      { cookie: admin },
+      // A stored answer under a key (IdempotencyRecord), as a script's retry-safe call leaves one.
+      { cookie: admin, headers: { 'idempotency-key': 'db-copy-key' } },
     );
     expect(created.status).toBe(200);
     const outbox = await app.db.emailOutbox.findFirstOrThrow();

@@ -61,6 +61,52 @@ describe('createScriptClient', () => {
   });
 });
 
+describe('createScriptClient and mutations', () => {
+  it('sends a key with every mutation, and retries one whose answer the network lost: it runs once', async () => {
+    const app = await buildTestApp({ FIRST_ADMIN_EMAIL: 'root@example.com' });
+    const admin = await signUpVerified(app, 'root@example.com');
+    await signUpVerified(app, 'member@example.com');
+    const member = await app.db.user.findUniqueOrThrow({ where: { email: 'member@example.com' } });
+    const created = await mutate(
+      app,
+      'admin.apiKeys.create',
+      { name: 'role sync', permissions: ['update:users:any'], expiresInDays: null },
+      { cookie: admin },
+    );
+    await app.listen({ host: '127.0.0.1', port: 0 });
+    const sent: (string | null)[] = [];
+    let lose = true;
+    const client = createScriptClient(`http://127.0.0.1:${(app.server.address() as AddressInfo).port}`, {
+      apiKey: (created.data as { key: string }).key,
+      fetch: async (input, init) => {
+        sent.push(new Headers(init?.headers).get('idempotency-keys'));
+        const response = await fetch(input, init);
+        // The server ran the call; its answer is lost on the way back.
+        if (lose) {
+          lose = false;
+          throw new TypeError('fetch failed');
+        }
+        return response;
+      },
+    });
+    const changed = await client.admin.users.setDisabled.mutate({ userId: member.id, disabled: true });
+    expect(changed).toMatchObject({ id: member.id, disabled: true });
+    expect(sent).toHaveLength(2);
+    expect(sent[0]).toMatch(/^"[0-9a-f-]{36}"$/);
+    expect(sent[1]).toBe(sent[0]);
+    // Once: one audit row, the second attempt answered from the first.
+    expect(await app.db.auditEvent.count({ where: { procedure: 'admin.users.setDisabled' } })).toBe(1);
+
+    // The next mutation gets a key of its own; a query none.
+    await client.admin.users.setDisabled.mutate({ userId: member.id, disabled: false });
+    await client.system.health.query();
+    expect(sent[2]).toMatch(/^"[0-9a-f-]{36}"$/);
+    expect(sent[2]).not.toBe(sent[0]);
+    expect(sent[3]).toBeNull();
+    expect(await app.db.auditEvent.count({ where: { procedure: 'admin.users.setDisabled' } })).toBe(2);
+  });
+});
+
 describe('npm run script -- system-info', () => {
   // Asynchronous, so the server in this process keeps answering while the script runs.
   const run = async (args: string[], env: Record<string, string> = {}) => {

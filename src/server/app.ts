@@ -7,6 +7,7 @@ import type { Config } from './config.ts';
 import { clientStaticPlugin } from './plugins/client-static.ts';
 import { dbPlugin } from './plugins/db.ts';
 import { emailPlugin } from './plugins/email.ts';
+import { jobsPlugin } from './plugins/jobs.ts';
 import { backgroundWorkPlugin } from './plugins/background-work.ts';
 import { healthPlugin } from './plugins/health.ts';
 import { notFoundAndErrorsPlugin, sendFrameworkError } from './errors/not-found-and-errors.ts';
@@ -22,6 +23,7 @@ import { createSetupToken } from './features/setup/setup-token.ts';
 import { appRouter, type AppRouter } from './router.ts';
 import { requestIdOf } from './request-id.ts';
 import type { AppServices } from './trpc/context.ts';
+import { SECRET_FIELDS } from './audit/redaction.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -58,13 +60,7 @@ const REDACTED_LOG_PATHS = [
   'res.headers["set-cookie"]',
   'headers.cookie',
   'headers.authorization',
-  '*.password',
-  '*.currentPassword',
-  '*.newPassword',
-  '*.token',
-  '*.key',
-  '*.secret',
-  '*.apiKey',
+  ...SECRET_FIELDS.map((name) => `*.${name}`),
 ];
 
 /** The longest procedure path a batch URL may carry (`a.b,c.d,...`). */
@@ -134,6 +130,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
       metrics.dbConnectionWait.observe(ms / 1000);
     },
   });
+  await app.register(jobsPlugin, { config, metrics });
   await app.register(emailPlugin, { config, metrics });
   await app.register(backgroundWorkPlugin);
   const services: AppServices = {

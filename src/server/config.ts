@@ -88,6 +88,12 @@ export const configSchema = z.object({
   EMAIL_SEND_TIMEOUT_MS: integer(100, 300_000).default(30_000),
   EMAIL_RETENTION_DAYS: integer(1, 3650).default(30),
   MAILBOX: z.enum(['open', 'admins', 'off']).optional(),
+  JOBS_WORKER: booleanFromString.default(true),
+  JOBS_CONCURRENCY: integer(1, 100).default(4),
+  JOBS_RETENTION_DAYS: integer(1, 3650).default(14),
+  AUDIT_RETENTION_DAYS: integer(1, 36_500).default(365),
+  IDEMPOTENCY_KEY_TTL_HOURS: integer(1, 24 * 365).default(24),
+  IDEMPOTENCY_WAIT_MS: integer(0, 300_000).default(10_000),
   APP_COMMIT: z
     .string()
     .regex(/^[0-9a-f]{7,40}$/, { message: 'must be a git commit hash' })

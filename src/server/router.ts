@@ -1,4 +1,5 @@
 import { adminRouter } from './features/admin/admin.router.ts';
+import { jobsRouter } from './features/jobs/jobs.router.ts';
 import { authRouter } from './features/auth/auth.router.ts';
 import { mailboxRouter } from './features/mailbox/mailbox.router.ts';
 import { recordsRouter } from './features/records/records.router.ts';
@@ -16,6 +17,7 @@ export const appRouter = router({
   auth: authRouter,
   setup: setupRouter,
   admin: adminRouter,
+  jobs: jobsRouter,
   mailbox: mailboxRouter,
   records: recordsRouter,
   // The specification's entities, by name (spec/calls.ts; compiled by npm run spec).

@@ -109,6 +109,18 @@ export const foundationErrorCodes = {
     message: 'Someone else changed this since you opened it. Reload it and try again.',
     showDetails: true,
   },
+  IDEMPOTENCY_KEY_IN_USE: {
+    trpcCode: 'CONFLICT',
+    httpStatus: 409,
+    message: 'The same request is still being processed. Try again in a moment.',
+    showDetails: false,
+  },
+  IDEMPOTENCY_KEY_REUSED: {
+    trpcCode: 'UNPROCESSABLE_CONTENT',
+    httpStatus: 422,
+    message: 'This idempotency key was already used for a different request. Send a new key.',
+    showDetails: false,
+  },
   INVALID_TRANSITION: {
     trpcCode: 'CONFLICT',
     httpStatus: 409,

@@ -41,6 +41,10 @@ const errorDescriptions: Record<AppErrorCode, string> = {
   CONFLICT: 'A unique value is taken, or the record changed meanwhile.',
   STALE_VERSION:
     'An update or archive named a version older than the stored one: someone changed the record since the caller read it (`details.currentVersion`).',
+  IDEMPOTENCY_KEY_IN_USE:
+    'A mutation repeated with the `Idempotency-Key` of a call that is still running, and still running after `IDEMPOTENCY_WAIT_MS`; retry later with the same key.',
+  IDEMPOTENCY_KEY_REUSED:
+    'An `Idempotency-Key` sent again with another procedure or input than its first use (the stored answer belongs to that one); send a new key.',
   INVALID_TRANSITION: 'A state machine refused the event (src/shared/states.ts).',
   PAYLOAD_TOO_LARGE: 'The body is over the configured limit.',
   UNSUPPORTED_MEDIA_TYPE: 'Only application/json bodies are accepted.',

@@ -21,6 +21,9 @@ export const permissionDescriptions: Record<Permission, string> = {
   'manage:api-keys:any': 'Create, list and revoke API keys.',
   'read:system:any': 'Count accounts, live sessions and API keys (system statistics).',
   'read:mailbox:any': 'Read every e-mail in the outbox, including the links they carry.',
+  'read:jobs:any': 'See background jobs: their names, states, attempts and errors.',
+  'retry:jobs:any': 'Queue a failed background job again.',
+  'read:audit:any': 'Read the audit trail: who changed what, when, and with what outcome.',
   ...specPermissionDescriptions,
 };
 

@@ -11,7 +11,7 @@
  */
 import { specPermissions, specRoles } from './generated/permissions.ts';
 
-/** The foundation's own: accounts, sessions, API keys, the system and the mailbox. */
+/** The foundation's own: accounts, sessions, API keys, the system, the mailbox, the jobs and the audit trail. */
 export const foundationPermissions = [
   'read:users:any',
   'update:users:any',
@@ -22,6 +22,9 @@ export const foundationPermissions = [
   'manage:api-keys:any',
   'read:system:any',
   'read:mailbox:any',
+  'read:jobs:any',
+  'retry:jobs:any',
+  'read:audit:any',
 ] as const;
 
 export const permissions = [...foundationPermissions, ...specPermissions] as const;

@@ -15,15 +15,21 @@ function queryUrlLength(op: Pick<Operation, 'path' | 'input'>, url: string): num
  * exceed the server's size, and GET batches are split before their URL grows too long.
  */
 export function trpcLinks(
-  options: { url?: string; fetch?: typeof fetch; headers?: () => Record<string, string> } = {},
+  options: {
+    url?: string;
+    fetch?: typeof fetch;
+    /** Headers for one request, given the calls it carries in batch order. */
+    headers?: (calls: readonly Operation[]) => Record<string, string>;
+  } = {},
 ) {
   const url = options.url ?? TRPC_PATH;
+  const { headers } = options;
   const common = {
     url,
     transformer: superjson,
     maxItems: TRPC_MAX_BATCH_SIZE,
     ...(options.fetch ? { fetch: options.fetch } : {}),
-    ...(options.headers ? { headers: options.headers } : {}),
+    ...(headers ? { headers: ({ opList }: { opList: readonly Operation[] }) => headers(opList) } : {}),
   };
   return [
     splitLink({

@@ -2,7 +2,7 @@ import { errorCatalogue, type AppErrorCode } from '../../src/shared/errors.ts';
 import { permissionDescriptions, roleDescriptions } from '../../src/shared/permission-descriptions.ts';
 import { can, permissions, roleNames } from '../../src/shared/permissions.ts';
 import { appRouter } from '../../src/server/router.ts';
-import { anyCallErrors, type AccessRule } from '../../src/server/trpc/procedure-meta.ts';
+import { anyCallErrors, idempotencyErrors, type AccessRule } from '../../src/server/trpc/procedure-meta.ts';
 import { listProcedures } from '../../src/server/trpc/procedure-list.ts';
 import type { PointName } from '../../src/shared/spec/points.ts';
 import type { PointStatus } from '../spec/spec-model.ts';
@@ -49,7 +49,8 @@ export function renderOperationsTable(): string {
   return [
     `Besides the errors listed, any call may answer ${codes(anyCallErrors)}; its access rule adds`,
     '`UNAUTHENTICATED`, `FORBIDDEN`, `API_KEY_NOT_ALLOWED` (signed in, no API key) or `NOT_FOUND`',
-    '(switched off), and a placeholder answers `NOT_IMPLEMENTED` (docs/errors.md).',
+    '(switched off), a placeholder answers `NOT_IMPLEMENTED`, and a mutation sent with an idempotency key',
+    `${codes(idempotencyErrors)} (docs/errors.md).`,
     '',
     '| Operation | Kind | What it does | Access | Errors it may raise | Status |',
     '| --- | --- | --- | --- | --- | --- |',

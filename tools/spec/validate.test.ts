@@ -11,7 +11,7 @@ import { smallSpec } from './spec-fixture.ts';
 import type { EntitiesSpec } from '../../src/shared/spec/entities.ts';
 import type { ScreensSpec } from '../../src/shared/spec/screens.ts';
 import type { Spec } from './spec-model.ts';
-import { validateSpec } from './validate.ts';
+import { foundationModels, validateSpec } from './validate.ts';
 
 /** A copy of the small spec with the value at `path` replaced (removed when `value` is undefined). */
 function broken(path: string, value: unknown): Spec {
@@ -260,5 +260,16 @@ describe('loading a spec folder', () => {
     const loading = loadSpec(dir);
     await expect(loading).rejects.toThrow('spec/rules.ts [5] rules: the file is missing');
     await expect(loading).rejects.toThrow('spec/roles.ts [6] roles: the default export must be defineRoles(…).');
+  });
+});
+
+describe('the foundation’s models a spec entity may not be named like', () => {
+  it('are every model of prisma/models.prisma outside the spec’s markers, and the two the spec adds', () => {
+    const models = readFileSync(join(appRoot, 'prisma', 'models.prisma'), 'utf8').replace(
+      /\/\/ spec:models:start[^]*?\/\/ spec:models:end/,
+      '',
+    );
+    const declared = [...models.matchAll(/^model (\w+) \{/gm)].map(([, name]) => name);
+    expect([...foundationModels].sort()).toEqual([...declared, 'SpecCounter', 'SpecTransition'].sort());
   });
 });

@@ -13,7 +13,20 @@ import { scopeOf } from './role-scope.ts';
 import { pointLabel, specified, type Spec } from './spec-model.ts';
 
 /** Models the foundation owns (prisma/models.prisma), and the table sequential numbers use. */
-export const foundationModels = ['User', 'Session', 'Account', 'Verification', 'Apikey', 'EmailOutbox', 'SpecCounter'];
+export const foundationModels = [
+  'User',
+  'Session',
+  'Account',
+  'Verification',
+  'Apikey',
+  'EmailOutbox',
+  'BackgroundJob',
+  'ScheduleState',
+  'AuditEvent',
+  'IdempotencyRecord',
+  'SpecCounter',
+  'SpecTransition',
+];
 /** Columns every entity gets; a field may not take their names. */
 export const standardColumns = ['id', 'version', 'createdAt', 'updatedAt', 'archivedAt', 'number', 'state'];
 const standardOperations = ['list', 'get', 'create', 'update', 'archive', 'events'];

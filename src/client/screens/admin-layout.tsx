@@ -8,6 +8,8 @@ const sections = [
   { to: '/admin/users', label: 'Users', permission: 'read:users:any' },
   { to: '/admin/sessions', label: 'Sessions', permission: 'read:sessions:any' },
   { to: '/admin/api-keys', label: 'API keys', permission: 'manage:api-keys:any' },
+  { to: '/admin/jobs', label: 'Jobs', permission: 'read:jobs:any' },
+  { to: '/admin/audit', label: 'Audit trail', permission: 'read:audit:any' },
 ] as const satisfies readonly { to: string; label: string; permission: Permission }[];
 
 /**

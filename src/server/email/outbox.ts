@@ -1,6 +1,9 @@
 import { createHash, randomUUID } from 'node:crypto';
+import { z } from 'zod';
 import type { Database } from '../db/client.ts';
 import { afterCommit, currentClient } from '../db/transaction.ts';
+import type { JobReference } from '../jobs/define-job.ts';
+import { enqueue } from '../jobs/enqueue.ts';
 import { requestScope } from '../trpc/request-scope.ts';
 import type { EmailPort } from './email-port.ts';
 import { splitLinks } from '../../shared/text-links.ts';
@@ -15,12 +18,22 @@ function messageIdFor(idempotencyKey: string, domain: string): string {
   return `<${digest}@${domain}>`;
 }
 
+/**
+ * The job that delivers one outbox row (outbox-dispatcher.ts defines its handler). The
+ * row keeps the message and its delivery state for the mailbox; the job is how it is
+ * claimed, leased, retried and taken over (decision 0037).
+ */
+export const emailDelivery: JobReference<{ outboxId: string }> = {
+  name: 'email.deliver',
+  input: z.object({ outboxId: z.string() }),
+};
+
 export interface OutboxOptions {
   db: Database;
   /** The domain of Message-IDs: the sender's. */
   messageIdDomain: string;
-  /** Called after the row is committed, to deliver without waiting for the next poll. */
-  onQueued: () => void;
+  /** Called after the row is committed (this process's job workers are woken anyway). */
+  onQueued?: () => void;
 }
 
 /**
@@ -35,8 +48,9 @@ export function createOutboxEmail({ db, messageIdDomain, onQueued }: OutboxOptio
       // load with the first e-mail, not at start-up.
       const { renderEmail } = await import('./templates/index.ts');
       const rendered = await renderEmail(template);
-      await currentClient(db).emailOutbox.upsert({
+      const row = await currentClient(db).emailOutbox.upsert({
         where: { idempotencyKey },
+        select: { id: true },
         // Queued already (a retried request): the first row stands.
         update: {},
         create: {
@@ -51,9 +65,19 @@ export function createOutboxEmail({ db, messageIdDomain, onQueued }: OutboxOptio
           requestId: requestScope.getStore()?.requestId ?? null,
         },
       });
-      afterCommit(onQueued);
+      // In the same transaction: the e-mail, its delivery and the change commit together.
+      await enqueue(db, emailDelivery, { outboxId: row.id }, { dedupeKey: idempotencyKey });
+      if (onQueued) afterCommit(onQueued);
     },
   };
+}
+
+/** Deletes sent and failed e-mails queued longer ago than `retentionMs`; answers how many. */
+export async function pruneOutbox(db: Database, retentionMs: number): Promise<number> {
+  const { count } = await db.emailOutbox.deleteMany({
+    where: { status: { in: ['sent', 'failed'] }, createdAt: { lt: new Date(Date.now() - retentionMs) } },
+  });
+  return count;
 }
 
 /** The newest outbox message to an address, optionally of one template. */

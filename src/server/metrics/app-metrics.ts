@@ -19,6 +19,14 @@ export interface AppMetrics {
   rateLimited: Count<'scope'>;
   dbConnectionWait: { observe(seconds: number): void };
   emailAttempts: Count<'outcome'>;
+  /** Job attempts by outcome: succeeded, retry, failed (for good) or released (at shutdown). */
+  jobAttempts: Count<'job' | 'outcome'>;
+  /** How long each attempt ran. */
+  jobDuration: Timing<'job' | 'outcome'>;
+  /** How long a job waited past its time before a worker started it (the queue's latency). */
+  jobWait: Timing<'job'>;
+  /** Schedule slots taken by this instance: ran, or skipped (missed during downtime). */
+  scheduleTicks: Count<'schedule' | 'outcome'>;
   /** Reads a gauge's value at scrape time; set by the part of the app that knows it. */
   onScrape(
     name: string,

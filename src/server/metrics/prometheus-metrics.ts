@@ -53,6 +53,32 @@ export function createAppMetrics(): AppMetrics & { registry: Registry } {
       labelNames: ['outcome'] as const,
       registers,
     }),
+    jobAttempts: new Counter({
+      name: 'job_attempts_total',
+      help: 'Job attempts by job and outcome: succeeded, retry (will run again), failed (for good) or released (at shutdown)',
+      labelNames: ['job', 'outcome'] as const,
+      registers,
+    }),
+    jobDuration: new Histogram({
+      name: 'job_duration_seconds',
+      help: 'How long job attempts ran, by job and outcome',
+      labelNames: ['job', 'outcome'] as const,
+      buckets: [0.01, 0.05, 0.1, 0.5, 1, 5, 10, 30, 60, 300],
+      registers,
+    }),
+    jobWait: new Histogram({
+      name: 'job_wait_seconds',
+      help: 'How long jobs waited past their time before a worker started them, by job',
+      labelNames: ['job'] as const,
+      buckets: [0.01, 0.05, 0.1, 0.5, 1, 5, 10, 30, 60, 300, 1800],
+      registers,
+    }),
+    scheduleTicks: new Counter({
+      name: 'schedule_ticks_total',
+      help: 'Schedule slots this instance took, by schedule and outcome: ran, or skipped (missed while no instance ran)',
+      labelNames: ['schedule', 'outcome'] as const,
+      registers,
+    }),
     onScrape(name, help, labelNames, read) {
       return new Gauge({
         name,

@@ -16,6 +16,10 @@ export function unreadMetrics(): AppMetrics {
     rateLimited: { inc: ignore },
     dbConnectionWait: { observe: ignore },
     emailAttempts: { inc: ignore },
+    jobAttempts: { inc: ignore },
+    jobDuration: { observe: ignore },
+    jobWait: { observe: ignore },
+    scheduleTicks: { inc: ignore },
     onScrape: ignore,
   };
 }

@@ -5,7 +5,7 @@ import type { AppMetrics } from '../metrics/app-metrics.ts';
 import { messageIdDomainOf, senderOf } from '../email/sender.ts';
 import type { EmailPort } from '../email/email-port.ts';
 import { createOutboxEmail } from '../email/outbox.ts';
-import { createOutboxDispatcher, type OutboxDispatcher } from '../email/outbox-dispatcher.ts';
+import { createOutboxDispatcher, defineEmailDelivery, type OutboxDispatcher } from '../email/outbox-dispatcher.ts';
 import { createLogTransport, createSmtpTransport, describeSmtpError } from '../email/transports.ts';
 
 declare module 'fastify' {
@@ -18,9 +18,10 @@ declare module 'fastify' {
 const DAY_MS = 24 * 60 * 60 * 1000;
 
 /**
- * Transactional e-mail: the outbox port procedures use, and the dispatcher that
- * delivers it through the configured transport, from ready until close.
- * Registered after the database, so it stops before the database closes.
+ * Transactional e-mail: the outbox port procedures use, and the delivery job that
+ * sends it through the configured transport on the app's job workers (plugins/jobs.ts).
+ * Registered after the jobs, so on close it stops them before it closes the transport,
+ * and both before the database closes.
  */
 export const emailPlugin = fp<{ config: Config; metrics: AppMetrics }>(
   async (app, { config, metrics }) => {
@@ -29,22 +30,27 @@ export const emailPlugin = fp<{ config: Config; metrics: AppMetrics }>(
         ? createSmtpTransport(config)
         : createLogTransport(app.log, { showLinks: config.NODE_ENV === 'development' });
     const from = senderOf(config);
-    const dispatcher = createOutboxDispatcher({
-      db: app.db,
+    const delivery = {
       transport,
       from,
-      log: app.log.child({ source: 'outbox' }),
       maxAttempts: config.EMAIL_MAX_ATTEMPTS,
       retryBaseMs: config.EMAIL_RETRY_BASE_MS,
       retryMaxMs: config.EMAIL_RETRY_MAX_MS,
       sendTimeoutMs: config.EMAIL_SEND_TIMEOUT_MS,
-      // Half the shutdown's time for the delivery in flight, the rest for what closes after it.
-      stopWaitMs: Math.min(5_000, config.SHUTDOWN_TIMEOUT_MS / 2),
-      retentionMs: config.EMAIL_RETENTION_DAYS * DAY_MS,
-      onAttempt: (outcome) => {
+      onAttempt: (outcome: 'sent' | 'retry' | 'failed') => {
         metrics.emailAttempts.inc({ outcome });
       },
-    });
+    };
+    app.jobs.define(defineEmailDelivery(delivery));
+    const dispatcher = createOutboxDispatcher(
+      {
+        ...delivery,
+        db: app.db,
+        log: app.log.child({ source: 'outbox' }),
+        retentionMs: config.EMAIL_RETENTION_DAYS * DAY_MS,
+      },
+      { runDue: (names) => app.jobs.runDue(names) },
+    );
     metrics.onScrape('email_outbox_messages', 'E-mails in the outbox by status', ['status'], async (gauge) => {
       const counts = await app.db.emailOutbox.groupBy({ by: ['status'], _count: { _all: true } });
       gauge.reset();
@@ -53,22 +59,12 @@ export const emailPlugin = fp<{ config: Config; metrics: AppMetrics }>(
       }
     });
     app.decorate('outbox', dispatcher);
-    app.decorate(
-      'email',
-      createOutboxEmail({
-        db: app.db,
-        messageIdDomain: messageIdDomainOf(config),
-        onQueued: () => {
-          dispatcher.wake();
-        },
-      }),
-    );
+    app.decorate('email', createOutboxEmail({ db: app.db, messageIdDomain: messageIdDomainOf(config) }));
 
     if (config.EMAIL_TRANSPORT === 'log' && config.NODE_ENV === 'production') {
       app.log.warn('EMAIL_TRANSPORT=log: e-mails are kept in the outbox and not sent; set EMAIL_TRANSPORT=smtp');
     }
     app.addHook('onReady', async () => {
-      dispatcher.start();
       // Checked in the background: an SMTP server that is down at start-up delays
       // e-mail (the outbox retries), not the app.
       transport.verify().then(
@@ -84,9 +80,10 @@ export const emailPlugin = fp<{ config: Config; metrics: AppMetrics }>(
       );
     });
     app.addHook('onClose', async () => {
-      await dispatcher.stop();
+      // The delivery in flight finishes (or is ended) before its transport closes.
+      await app.jobs.stop();
       transport.close();
     });
   },
-  { name: 'email', dependencies: ['db'] },
+  { name: 'email', dependencies: ['db', 'jobs'] },
 );

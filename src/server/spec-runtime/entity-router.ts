@@ -31,6 +31,28 @@ const transitionSchema = z.object({
 const ruleErrors = (meta: EntityMeta, guards: readonly string[] = []) =>
   rulesFor(meta, guards).map((rule) => rule.error as AppErrorCode);
 
+/**
+ * A write's audit row: the entity by name and the record's id (from the input, or the
+ * created record's answer), with its e-mail and phone fields kept out as personal.
+ */
+function auditOf(meta: EntityMeta) {
+  const personal = Object.entries(meta.fields)
+    .filter(([, field]) => field.kind === 'email' || field.kind === 'phone')
+    .map(([name]) => name);
+  return {
+    redact: personal,
+    target: {
+      entity: meta.name,
+      id: ({ input, output }: { input: unknown; output: unknown }) => idIn(output) ?? idIn(input),
+    },
+  };
+}
+
+const idIn = (value: unknown): string | null => {
+  const id = (value as { id?: unknown } | null | undefined)?.id;
+  return typeof id === 'string' ? id : null;
+};
+
 /** The handlers' context carries the viewer their access rule found (ContextFor). */
 const scoped = (ctx: RecordContext): RecordContext => ctx;
 
@@ -44,6 +66,7 @@ function eventProcedure<const M extends EntityMeta, const E extends string>(meta
     output: recordSchema(meta),
     errors: ['NOT_FOUND', 'CONFLICT', 'STALE_VERSION', 'INVALID_TRANSITION', ...ruleErrors(meta, spec?.guards)],
     handler: ({ ctx, input }) => fireEvent(scoped(ctx), meta, event, input as EventInput),
+    audit: auditOf(meta),
   });
 }
 
@@ -119,6 +142,7 @@ function standardProcedures<const M extends EntityMeta, const O extends EntityOp
       output: record,
       errors: ['NOT_FOUND', 'CONFLICT', ...ruleErrors(meta)],
       handler: ({ ctx, input }) => createRecord(scoped(ctx), meta, input as Row),
+      audit: auditOf(meta),
     }),
     update: defineMutation({
       summary: `Changes a ${one} read at a version; a stale version is refused.`,
@@ -127,6 +151,7 @@ function standardProcedures<const M extends EntityMeta, const O extends EntityOp
       output: record,
       errors: ['NOT_FOUND', 'CONFLICT', 'STALE_VERSION', ...ruleErrors(meta)],
       handler: ({ ctx, input }) => updateRecord(scoped(ctx), meta, input as Row),
+      audit: auditOf(meta),
     }),
     archive: defineMutation({
       summary: `Archives a ${one} read at a version: lists leave it out, its history stays.`,
@@ -135,6 +160,7 @@ function standardProcedures<const M extends EntityMeta, const O extends EntityOp
       output: record,
       errors: ['NOT_FOUND', 'CONFLICT', 'STALE_VERSION'],
       handler: ({ ctx, input }) => archiveRecord(scoped(ctx), meta, input),
+      audit: auditOf(meta),
     }),
   };
 }

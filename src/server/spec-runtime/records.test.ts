@@ -70,6 +70,21 @@ describe.runIf(full.length > 0).each(full)('$name: the standard operations', (me
     expect(gone.items.map((item) => item.id)).toContain(created.id);
     expect(await codeOf(call(admin.caller, meta, 'update', { id: created.id, version: 3 }))).toBe('CONFLICT');
     expect(await codeOf(call(admin.caller, meta, 'get', { id: 'no-such-id' }))).toBe('NOT_FOUND');
+
+    // Each write is in the audit trail with the entity and the record's id, refusals as failed.
+    const audited = await admin.services.db.auditEvent.findMany({
+      where: { targetType: meta.name, targetId: String(created.id) },
+      orderBy: { at: 'asc' },
+    });
+    expect(audited.map((row) => [row.procedure.split('.').at(-1), row.outcome])).toEqual([
+      ['create', 'ok'],
+      ['update', 'ok'],
+      ['update', 'STALE_VERSION'],
+      ['archive', 'STALE_VERSION'],
+      ['archive', 'ok'],
+      ['update', 'CONFLICT'],
+    ]);
+    expect(audited.every((row) => row.actorId === admin.viewer.userId)).toBe(true);
   });
 
   it('pages through every record once, in the default order, with a cursor', async () => {

@@ -15,6 +15,8 @@ export interface CallOptions {
   origin?: string;
   /** Where the router is mounted: `/trpc`, unless a test mounts a router of its own elsewhere. */
   mountPath?: string;
+  /** More request headers, such as `idempotency-key`. */
+  headers?: Record<string, string>;
 }
 
 export interface TrpcAnswer {
@@ -59,6 +61,7 @@ function headersOf(options: CallOptions): Record<string, string> {
     ...(options.cookie ? { cookie: options.cookie } : {}),
     ...(options.authorization ? { authorization: options.authorization } : {}),
     origin: options.origin ?? ORIGIN,
+    ...options.headers,
   };
 }
 

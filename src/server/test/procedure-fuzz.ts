@@ -89,7 +89,7 @@ export async function fuzzProcedure(run: FuzzRun): Promise<void> {
   // test harness's procedure built by hand declares none, and is not held to them.
   const declared =
     meta.access !== undefined && meta.errors !== undefined
-      ? possibleErrors({ access: meta.access, errors: meta.errors, placeholder })
+      ? possibleErrors({ access: meta.access, errors: meta.errors, placeholder }, entry.type)
       : undefined;
   let known = await databaseFingerprint(app.services.db);
 

@@ -13,6 +13,7 @@ import type { AppMetrics } from '../metrics/app-metrics.ts';
 import type { ProcedureRateLimit } from '../rate-limit/rate-limit.ts';
 import type { SetupToken } from '../features/setup/setup-token.ts';
 import { clientIp } from '../client-ip.ts';
+import { idempotencyKeyOf } from '../idempotency/idempotency-key-header.ts';
 
 /** What the server holds for its whole life; procedures reach it through the context. */
 export interface AppServices {
@@ -49,12 +50,19 @@ export interface InnerContext extends AppServices {
    * `background`: the caller's answer neither waits for it nor depends on its outcome.
    */
   afterAnswer: (name: string, work: () => Promise<unknown>) => void;
+  /**
+   * The idempotency key the call at `batchIndex` carries, or null; read only by a
+   * mutation (idempotency/idempotency-key-header.ts). A malformed key is BAD_REQUEST.
+   */
+  idempotencyKey: (batchIndex: number) => string | null;
 }
 
 export interface Context extends InnerContext {
   req?: FastifyRequest;
   res?: FastifyReply;
 }
+
+const noKey = () => null;
 
 function once<T>(load: () => Promise<T>): () => Promise<T> {
   let value: Promise<T> | undefined;
@@ -71,6 +79,8 @@ export function createInnerContext(
     extendSession?: boolean;
     /** Resolves once the answer is sent; without it, work handed on starts at once. */
     answered?: () => Promise<void>;
+    /** The request's idempotency keys; without it, no call carries one. */
+    idempotencyKey?: (batchIndex: number) => string | null;
   } = {},
 ): InnerContext {
   const authHeaders = request.headers ?? new Headers();
@@ -89,6 +99,7 @@ export function createInnerContext(
     afterAnswer: (name, work) => {
       services.background.run(name, answered ? () => answered().then(work) : work, log);
     },
+    idempotencyKey: request.idempotencyKey ?? noKey,
     ...services,
   };
 }
@@ -131,6 +142,8 @@ export function createContextFactory(services: AppServices) {
       // type from the procedures called, not the method, and refuses a batch mixing them.
       extendSession: info.type === 'mutation',
       answered: () => sentOrGone(res.raw),
+      idempotencyKey: (batchIndex) =>
+        idempotencyKeyOf(req.headers, { isBatchCall: info.isBatchCall, size: info.calls.length }, batchIndex),
     }),
   });
 }

@@ -51,6 +51,12 @@ export const anyCallErrors: readonly AppErrorCode[] = [
   'STORAGE_FULL',
 ];
 
+/**
+ * What a mutation sent with an idempotency key may answer besides: the key reused with
+ * another input, or still running (src/server/idempotency/idempotent-call.ts).
+ */
+export const idempotencyErrors: readonly AppErrorCode[] = ['IDEMPOTENCY_KEY_IN_USE', 'IDEMPOTENCY_KEY_REUSED'];
+
 /** The codes a procedure's access rule itself answers (init.ts enforces them). */
 function accessErrors(access: AccessRule): AppErrorCode[] {
   if (access === 'public') return [];
@@ -63,12 +69,26 @@ function accessErrors(access: AccessRule): AppErrorCode[] {
   ];
 }
 
-/** The errors a procedure may implicitly raise: those of any call, of its access rule, and NOT_IMPLEMENTED for a placeholder. */
-export function implicitErrors(meta: Pick<ProcedureMeta, 'access' | 'placeholder'>): AppErrorCode[] {
-  return [...anyCallErrors, ...accessErrors(meta.access), ...(meta.placeholder ? (['NOT_IMPLEMENTED'] as const) : [])];
+/**
+ * The errors a procedure may implicitly raise: those of any call, of its access rule,
+ * NOT_IMPLEMENTED for a placeholder, and a mutation's idempotency errors.
+ */
+export function implicitErrors(
+  meta: Pick<ProcedureMeta, 'access' | 'placeholder'>,
+  type?: 'query' | 'mutation' | 'subscription',
+): AppErrorCode[] {
+  return [
+    ...anyCallErrors,
+    ...accessErrors(meta.access),
+    ...(meta.placeholder ? (['NOT_IMPLEMENTED'] as const) : []),
+    ...(type === 'mutation' ? idempotencyErrors : []),
+  ];
 }
 
 /** Every catalogue code a procedure may answer: its declared errors and the implicit ones. */
-export function possibleErrors(meta: Pick<ProcedureMeta, 'access' | 'placeholder' | 'errors'>): Set<AppErrorCode> {
-  return new Set([...implicitErrors(meta), ...meta.errors]);
+export function possibleErrors(
+  meta: Pick<ProcedureMeta, 'access' | 'placeholder' | 'errors'>,
+  type?: 'query' | 'mutation' | 'subscription',
+): Set<AppErrorCode> {
+  return new Set([...implicitErrors(meta, type), ...meta.errors]);
 }

@@ -27,6 +27,7 @@ const member: Viewer = {
   via: 'session',
   sessionId: 's1',
   scope: null,
+  apiKey: null,
 };
 
 let services: AppServices;

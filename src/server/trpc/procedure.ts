@@ -1,7 +1,11 @@
 import type { TRPCMutationProcedure, TRPCQueryProcedure } from '@trpc/server';
 import type { z } from 'zod';
 import { AppError, type AppErrorCode } from '../../shared/errors.ts';
+import { actorOf } from '../audit/actor.ts';
+import { runAudited, type AuditTarget } from '../audit/audit-trail.ts';
 import type { Viewer } from '../features/auth/viewer.ts';
+import { idempotent } from '../idempotency/idempotent-call.ts';
+import { idempotencySettings } from '../idempotency/idempotency-settings.ts';
 import type { Context } from './context.ts';
 import { procedureFor } from './init.ts';
 import type { AccessRule, AccessSwitch, ProcedureMeta } from './procedure-meta.ts';
@@ -41,6 +45,27 @@ export interface ProcedureDeclaration<
   errors: readonly AppErrorCode[];
   /** Omitted for a placeholder: it validates its input, then answers NOT_IMPLEMENTED. */
   handler?: Handler<Access, Input, Output>;
+  /** A mutation's audit row: what it changes, and which input fields are personal. */
+  audit?: AuditDeclaration<InputOf<Input>, z.output<Output>>;
+}
+
+/**
+ * What a mutation's audit row records beyond the caller, path, outcome and request
+ * (docs/decisions/0038-audit-trail-and-idempotency.md). Every mutation is audited
+ * whether it declares this or not.
+ */
+export interface AuditDeclaration<Input, Output> {
+  /**
+   * What the call changes: the entity's name and the record's id, from the input or,
+   * once it succeeded, the answer (`output` is undefined after a failure).
+   */
+  target?: {
+    entity: string;
+    // A method, so a declaration's narrower `input` is accepted (see ErasedDeclaration).
+    id(call: { input: Input; output: Output | undefined }): string | null | undefined;
+  };
+  /** Input fields holding personal data, replaced at any depth; secrets always are (audit/redaction.ts). */
+  redact?: readonly string[];
 }
 
 /**
@@ -85,6 +110,7 @@ interface ErasedDeclaration {
   output: z.ZodType;
   errors: readonly AppErrorCode[];
   handler?: { bivariant(options: { ctx: Context; input: unknown }): unknown }['bivariant'] | undefined;
+  audit?: AuditDeclaration<never, never> | undefined;
 }
 
 /** A placeholder's resolver: the input was valid; the behaviour is not specified yet (501). */
@@ -100,10 +126,59 @@ function build(type: 'query' | 'mutation', declaration: ErasedDeclaration) {
   const meta: ProcedureMeta = { access, summary, errors, placeholder: handler === undefined };
   const base = procedureFor(access).meta(meta);
   const builder = (input ? base.input(input) : base).output(output);
-  const resolve = handler
-    ? ({ ctx, input: parsed }: { ctx: Context; input: unknown }) => handler({ ctx, input: parsed })
-    : notImplemented;
-  return type === 'query' ? builder.query(resolve) : builder.mutation(resolve);
+  if (type === 'query') {
+    return builder.query(
+      handler
+        ? ({ ctx, input: parsed }: { ctx: Context; input: unknown }) => handler({ ctx, input: parsed })
+        : notImplemented,
+    );
+  }
+  return builder.mutation(mutationResolver(declaration));
+}
+
+interface ResolverOptions {
+  ctx: Context;
+  input: unknown;
+  path: string;
+  batchIndex?: number;
+}
+
+/**
+ * A mutation's resolver: the handler (or the placeholder's answer), audited, and run
+ * at most once per idempotency key when the call carries one. Queries pass neither:
+ * the signed-in hot path reads, and pays for none of it.
+ */
+function mutationResolver(declaration: ErasedDeclaration) {
+  const { handler, audit } = declaration as {
+    handler: ErasedDeclaration['handler'];
+    audit?: AuditDeclaration<unknown, unknown>;
+  };
+  return async (options: ResolverOptions): Promise<unknown> => {
+    const { ctx, input, path } = options;
+    const viewer = (ctx as { viewer?: Viewer }).viewer;
+    const run = () =>
+      runAudited(
+        ctx,
+        {
+          actor: actorOf(viewer),
+          procedure: path,
+          input,
+          requestId: ctx.requestId,
+          ...(audit?.redact ? { redact: audit.redact } : {}),
+          ...(audit?.target ? { target: targetOf(audit.target, input) } : {}),
+        },
+        async () => (handler ? handler({ ctx, input }) : notImplemented({ path })),
+      );
+    const key = ctx.idempotencyKey(options.batchIndex ?? 0);
+    // A key belongs to a credential; a caller without one (sign-up) has nothing to scope it to.
+    if (key === null || !viewer) return run();
+    const scope = viewer.apiKey ? `api-key:${viewer.apiKey.id}` : `user:${viewer.userId}`;
+    return idempotent(ctx, idempotencySettings(ctx.config), { scope, key, path, input }, run);
+  };
+}
+
+function targetOf(target: NonNullable<AuditDeclaration<unknown, unknown>['target']>, input: unknown) {
+  return (output: unknown): AuditTarget => ({ entity: target.entity, id: target.id({ input, output }) ?? null });
 }
 
 type ProcedureOf<

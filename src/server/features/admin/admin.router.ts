@@ -12,15 +12,18 @@ import {
   setDisabledInputSchema,
   setRoleInputSchema,
 } from '../../../shared/schemas/admin.schema.ts';
+import { auditPageSchema, listAuditInputSchema } from '../../../shared/schemas/audit.schema.ts';
 import { sessionIdInputSchema } from '../../../shared/schemas/auth.schema.ts';
 import { defineMutation, defineQuery, router } from '../../trpc/procedure.ts';
 import * as service from './admin.service.ts';
+import { listAuditEvents } from './audit.service.ts';
 
 /** What changing another user declares: the answer is the user; nobody changes themselves (CONFLICT). */
 const changesAnotherUser = {
   access: { permission: 'update:users:any' },
   output: adminUserSchema,
   errors: ['NOT_FOUND', 'CONFLICT'],
+  audit: { target: { entity: 'user', id: ({ input }: { input: { userId: string } }) => input.userId } },
 } as const;
 
 /** Administration: users, everyone's sessions, API keys. Each call names its permission. */
@@ -62,6 +65,7 @@ export const adminRouter = router({
       output: z.void(),
       errors: ['NOT_FOUND'],
       handler: ({ ctx, input }) => service.revokeSession(ctx, input.id),
+      audit: { target: { entity: 'session', id: ({ input }) => input.id } },
     }),
   }),
   // Only a signed-in person manages keys: a key that could make keys could make one
@@ -81,6 +85,7 @@ export const adminRouter = router({
       output: createdApiKeySchema,
       errors: [],
       handler: ({ ctx, input }) => service.createApiKey(ctx, ctx.viewer, input),
+      audit: { target: { entity: 'api-key', id: ({ output }) => output?.id } },
     }),
     revoke: defineMutation({
       summary: 'Deletes an API key: the next request with it is refused.',
@@ -89,6 +94,17 @@ export const adminRouter = router({
       output: z.void(),
       errors: ['NOT_FOUND'],
       handler: ({ ctx, input }) => service.revokeApiKey(ctx, input.id),
+      audit: { target: { entity: 'api-key', id: ({ input }) => input.id } },
+    }),
+  }),
+  audit: router({
+    list: defineQuery({
+      summary: 'One page of the audit trail, newest first, filtered by actor, procedure, target and time.',
+      access: { permission: 'read:audit:any' },
+      input: listAuditInputSchema,
+      output: auditPageSchema,
+      errors: [],
+      handler: ({ ctx, input }) => listAuditEvents(ctx, input),
     }),
   }),
 });

@@ -18,6 +18,9 @@ import { limits } from '../../../shared/constants.ts';
 import { defineMutation, defineQuery, router } from '../../trpc/procedure.ts';
 import * as service from './auth.service.ts';
 
+/** What a call about an account keeps out of the audit trail: who the address or name is. */
+const personal = { redact: ['email', 'name'] } as const;
+
 /** Accounts and sessions: sign-up, sign-in, verification, passwords, own sessions. */
 export const authRouter = router({
   signUp: defineMutation({
@@ -27,6 +30,7 @@ export const authRouter = router({
     output: signUpResultSchema,
     errors: [],
     handler: ({ ctx, input }) => service.signUp(ctx, input),
+    audit: personal,
   }),
   signIn: defineMutation({
     summary: 'Signs in with e-mail and password; the session cookie comes with the answer.',
@@ -35,6 +39,7 @@ export const authRouter = router({
     output: z.void(),
     errors: ['INVALID_CREDENTIALS', 'EMAIL_NOT_VERIFIED', 'ACCOUNT_DISABLED'],
     handler: ({ ctx, input }) => service.signIn(ctx, input),
+    audit: personal,
   }),
   verifyEmail: defineMutation({
     summary: 'Confirms the address of an e-mailed link with the password its holder chooses, and signs them in.',
@@ -51,6 +56,7 @@ export const authRouter = router({
     output: z.void(),
     errors: [],
     handler: ({ ctx, input }) => service.requestPasswordReset(ctx, input),
+    audit: personal,
   }),
   resetPassword: defineMutation({
     summary: 'Sets a new password with an e-mailed reset link.',
@@ -78,6 +84,7 @@ export const authRouter = router({
     handler: ({ ctx, input }) => {
       service.resendConfirmation(ctx, input);
     },
+    audit: personal,
   }),
   viewer: defineQuery({
     summary: 'The signed-in person, or null: the browser asks on load.',
@@ -120,6 +127,7 @@ export const authRouter = router({
       output: z.void(),
       errors: ['NOT_FOUND'],
       handler: ({ ctx, input }) => service.revokeOwnSession(ctx, ctx.viewer, input.id),
+      audit: { target: { entity: 'session', id: ({ input }) => input.id } },
     }),
   }),
 });

@@ -12,6 +12,7 @@ function person(role: string, scope: Viewer['scope'] = null): Viewer {
     via: scope ? 'api-key' : 'session',
     sessionId: null,
     scope,
+    apiKey: scope ? { id: 'key-1', name: 'nightly' } : null,
   };
 }
 

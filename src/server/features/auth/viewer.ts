@@ -16,6 +16,8 @@ export interface Viewer {
   sessionId: string | null;
   /** An API key's scope; null for sessions (the role alone decides). */
   scope: Permission[] | null;
+  /** The API key making the call (its id and name, never its secret); null for sessions. */
+  apiKey: { id: string; name: string | null } | null;
 }
 
 /** The result of reading the caller's credentials: none, valid, or presented but refused. */
@@ -100,8 +102,15 @@ function unavailable(error: unknown): never {
 const timeOf = (value: string | number | Date) =>
   value instanceof Date ? value.getTime() : typeof value === 'number' ? value : Date.parse(value);
 
-function viewerOf(row: UserRow, via: Viewer['via'], sessionId: string | null, scope: Permission[] | null): Viewer {
-  return { userId: row.userId, email: row.email, name: row.name, role: row.role ?? defaultRole, via, sessionId, scope };
+function viewerOf(
+  row: UserRow,
+  via: Viewer['via'],
+  sessionId: string | null,
+  scope: Permission[] | null,
+  apiKey: Viewer['apiKey'] = null,
+): Viewer {
+  const { userId, email, name } = row;
+  return { userId, email, name, role: row.role ?? defaultRole, via, sessionId, scope, apiKey };
 }
 
 /**
@@ -189,5 +198,8 @@ async function fromApiKey({ auth, db }: CallerSources, key: string): Promise<Cre
   if (!owner || owner.disabled) return REFUSED;
   // A key made before keys were barred from managing keys may still list that: it holds nothing of it.
   const scope = (result.key.permissions?.app ?? []).filter(isPermission).filter(isApiKeyPermission);
-  return { kind: 'valid', viewer: viewerOf(owner, 'api-key', null, scope) };
+  return {
+    kind: 'valid',
+    viewer: viewerOf(owner, 'api-key', null, scope, { id: result.key.id, name: result.key.name ?? null }),
+  };
 }

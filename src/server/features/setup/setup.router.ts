@@ -28,5 +28,6 @@ export const setupRouter = router({
     output: z.void(),
     errors: ['SETUP_NOT_AVAILABLE', 'SETUP_TOKEN_INVALID'],
     handler: ({ ctx, input }) => service.createFirstAdmin(ctx, input),
+    audit: { redact: ['email', 'name'] },
   }),
 });

@@ -1,0 +1,124 @@
+import type { ReactNode } from 'react';
+import { limits } from '../../../shared/constants.ts';
+import type { AuditEvent } from '../../../shared/schemas/audit.schema.ts';
+import type { AuditSearch } from '../../audit-search.ts';
+import { auditListInput } from './audit-list-input.ts';
+import { DateTime } from '../../components/date-time.tsx';
+import { LoadMoreButton } from '../../components/load-more-button.tsx';
+import { QueryError } from '../../components/query-error.tsx';
+import { TableScroll } from '../../components/table-scroll.tsx';
+import { TableSkeleton } from '../../components/table-skeleton.tsx';
+import { Badge } from '../../components/ui/badge.tsx';
+import { TableBody, TableCell, TableHead, TableHeader, TableRow } from '../../components/ui/table.tsx';
+import { trpc } from '../../trpc.ts';
+
+const kindLabels: Record<AuditEvent['actorKind'], string> = {
+  user: 'Person',
+  'api-key': 'API key',
+  job: 'Job',
+  system: 'System',
+  anonymous: 'Not signed in',
+};
+
+function Actor({ event }: { event: AuditEvent }) {
+  const name = event.actorName ?? event.actorEmail;
+  return (
+    <>
+      <span className="block max-w-56 truncate" title={name ?? undefined}>
+        {name ?? kindLabels[event.actorKind]}
+      </span>
+      <span className="block text-xs text-muted-foreground">
+        {kindLabels[event.actorKind]}
+        {event.actorKind === 'api-key' && event.actorEmail ? ` of ${event.actorEmail}` : ''}
+        {event.actorKind === 'user' && event.actorEmail && event.actorName ? ` · ${event.actorEmail}` : ''}
+      </span>
+    </>
+  );
+}
+
+/** `admin.audit.list`, newest first, a page at a time. */
+export function AuditList({ filters, toolbar }: { filters: AuditSearch; toolbar: ReactNode }) {
+  const events = trpc.admin.audit.list.useInfiniteQuery(
+    { ...auditListInput(filters), limit: limits.page.defaultSize },
+    { getNextPageParam: (page) => page.nextCursor },
+  );
+  const filtered = Object.keys(filters).length > 0;
+
+  if (events.isPending)
+    return (
+      <>
+        {toolbar}
+        <TableSkeleton label="Loading the audit trail…" rows={5} />
+      </>
+    );
+  if (events.error)
+    return (
+      <QueryError title="Could not load the audit trail" error={events.error} onRetry={() => void events.refetch()} />
+    );
+
+  const rows = events.data.pages.flatMap((page) => page.items);
+  return (
+    <>
+      {toolbar}
+      {rows.length === 0 ? (
+        <p className="rounded-md border border-dashed p-6 text-center text-sm text-muted-foreground">
+          {filtered ? 'Nothing matches these filters.' : 'No changes recorded yet.'}
+        </p>
+      ) : (
+        <TableScroll caption={filtered ? 'Changes matching the filters, newest first' : 'Changes, newest first'}>
+          <TableHeader>
+            <TableRow>
+              <TableHead scope="col">When</TableHead>
+              <TableHead scope="col">Actor</TableHead>
+              <TableHead scope="col">Procedure</TableHead>
+              <TableHead scope="col">Target</TableHead>
+              <TableHead scope="col">Outcome</TableHead>
+              <TableHead scope="col">Input</TableHead>
+            </TableRow>
+          </TableHeader>
+          <TableBody>
+            {rows.map((event) => (
+              <TableRow key={event.id}>
+                <TableCell>
+                  <DateTime value={event.at} />
+                </TableCell>
+                <TableCell>
+                  <Actor event={event} />
+                </TableCell>
+                <TableHead scope="row" className="font-medium">
+                  <code className="font-mono text-xs">{event.procedure}</code>
+                  {event.requestId ? (
+                    <span className="block font-mono text-xs font-normal text-muted-foreground">
+                      request {event.requestId}
+                    </span>
+                  ) : null}
+                </TableHead>
+                <TableCell>
+                  {event.targetType ? (
+                    <>
+                      {event.targetType}
+                      <code className="block max-w-48 truncate font-mono text-xs text-muted-foreground">
+                        {event.targetId}
+                      </code>
+                    </>
+                  ) : (
+                    <span className="text-muted-foreground">None</span>
+                  )}
+                </TableCell>
+                <TableCell>
+                  <Badge variant={event.outcome === 'ok' ? 'secondary' : 'destructive'}>
+                    {event.outcome === 'ok' ? 'Done' : event.outcome}
+                  </Badge>
+                </TableCell>
+                <TableCell className="max-w-72 whitespace-normal break-all font-mono text-xs text-muted-foreground">
+                  {event.payload}
+                </TableCell>
+              </TableRow>
+            ))}
+          </TableBody>
+        </TableScroll>
+      )}
+      <LoadMoreButton query={events}>Show more changes</LoadMoreButton>
+    </>
+  );
+}

@@ -1,0 +1,133 @@
+import { RotateCcwIcon } from 'lucide-react';
+import { useState } from 'react';
+import { limits } from '../../../shared/constants.ts';
+import { jobStatuses, type JobStatus } from '../../../shared/schemas/jobs.schema.ts';
+import { DateTime } from '../../components/date-time.tsx';
+import { LoadMoreButton } from '../../components/load-more-button.tsx';
+import { QueryError } from '../../components/query-error.tsx';
+import { StatusBadge } from '../../components/status-badge.tsx';
+import { TableScroll } from '../../components/table-scroll.tsx';
+import { TableSkeleton } from '../../components/table-skeleton.tsx';
+import { Button } from '../../components/ui/button.tsx';
+import { TableBody, TableCell, TableHead, TableHeader, TableRow } from '../../components/ui/table.tsx';
+import { notices } from '../../notifications/notices.ts';
+import { trpc } from '../../trpc.ts';
+import { viewerCan, type Viewer } from '../../viewer/use-viewer.ts';
+
+const statusWords: Record<JobStatus, string> = {
+  queued: 'Queued',
+  running: 'Running',
+  succeeded: 'Succeeded',
+  failed: 'Failed',
+};
+
+/** `jobs.list`, newest first, a page at a time, filtered by status; a failed job can be retried. */
+export function JobsPanel({ viewer }: { viewer: Viewer }) {
+  const [status, setStatus] = useState<JobStatus | undefined>('failed');
+  const jobs = trpc.jobs.list.useInfiniteQuery(
+    { ...(status ? { status } : {}), limit: limits.page.defaultSize },
+    { getNextPageParam: (page) => page.nextCursor },
+  );
+  const utils = trpc.useUtils();
+  const retry = trpc.jobs.retry.useMutation({ onSuccess: () => utils.jobs.list.invalidate() });
+  const canRetry = viewerCan(viewer, 'retry:jobs:any');
+  const rows = jobs.data?.pages.flatMap((page) => page.items) ?? [];
+
+  return (
+    <>
+      <nav aria-label="Job status" className="flex flex-wrap gap-2">
+        {[undefined, ...jobStatuses].map((option) => (
+          <Button
+            key={option ?? 'all'}
+            type="button"
+            size="sm"
+            variant={option === status ? 'default' : 'outline'}
+            aria-pressed={option === status}
+            onClick={() => {
+              setStatus(option);
+            }}
+          >
+            {option ? statusWords[option] : 'All'}
+          </Button>
+        ))}
+      </nav>
+      {jobs.isPending ? (
+        <TableSkeleton label="Loading jobs…" rows={5} />
+      ) : jobs.error ? (
+        <QueryError title="Could not load the jobs" error={jobs.error} onRetry={() => void jobs.refetch()} />
+      ) : rows.length === 0 ? (
+        <p className="rounded-md border border-dashed p-6 text-center text-sm text-muted-foreground">
+          {status ? `No ${statusWords[status].toLowerCase()} jobs.` : 'No jobs yet.'}
+        </p>
+      ) : (
+        <>
+          <TableScroll caption={status ? `${statusWords[status]} jobs, newest first` : 'All jobs, newest first'}>
+            <TableHeader>
+              <TableRow>
+                <TableHead scope="col">Job</TableHead>
+                <TableHead scope="col">Status</TableHead>
+                <TableHead scope="col">Attempts</TableHead>
+                <TableHead scope="col">Queued</TableHead>
+                <TableHead scope="col">Last error</TableHead>
+                <TableHead scope="col">
+                  <span className="sr-only">Actions</span>
+                </TableHead>
+              </TableRow>
+            </TableHeader>
+            <TableBody>
+              {rows.map((job) => (
+                <TableRow key={job.id}>
+                  <TableCell className="font-mono text-xs">{job.name}</TableCell>
+                  <TableCell>
+                    <StatusBadge
+                      status={
+                        job.status === 'queued'
+                          ? 'pending'
+                          : job.status === 'running'
+                            ? 'sending'
+                            : job.status === 'succeeded'
+                              ? 'sent'
+                              : 'failed'
+                      }
+                    />
+                  </TableCell>
+                  <TableCell>
+                    {job.attempts} of {job.maxAttempts}
+                  </TableCell>
+                  <TableCell>
+                    <DateTime value={job.createdAt} relative />
+                  </TableCell>
+                  <TableCell className="max-w-xs break-words text-sm">{job.lastError ?? '—'}</TableCell>
+                  <TableCell>
+                    {canRetry && job.status === 'failed' ? (
+                      <Button
+                        type="button"
+                        size="sm"
+                        variant="outline"
+                        disabled={retry.isPending}
+                        onClick={() => {
+                          retry.mutate(
+                            { jobId: job.id },
+                            {
+                              onSuccess: () => {
+                                notices.success('Job queued again', `${job.name} runs again shortly.`);
+                              },
+                            },
+                          );
+                        }}
+                      >
+                        <RotateCcwIcon aria-hidden="true" />
+                        Retry
+                      </Button>
+                    ) : null}
+                  </TableCell>
+                </TableRow>
+              ))}
+            </TableBody>
+          </TableScroll>
+          <LoadMoreButton query={jobs}>Show more jobs</LoadMoreButton>
+        </>
+      )}
+    </>
+  );
+}

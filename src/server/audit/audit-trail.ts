@@ -1,0 +1,114 @@
+import { randomUUID } from 'node:crypto';
+import type { FastifyBaseLogger } from 'fastify';
+import type { AppErrorCode } from '../../shared/errors.ts';
+import type { Database } from '../db/client.ts';
+import { toAppError } from '../errors/to-app-error.ts';
+import { actorColumns, type Actor } from './actor.ts';
+import { auditPayload } from './redaction.ts';
+
+/** What a change was made to: an entity's name and the record's id. */
+export interface AuditTarget {
+  entity: string;
+  id: string | null;
+}
+
+/** One audit row before it is written. */
+export interface AuditEntry {
+  actor: Actor;
+  /** A procedure's path (`admin.users.setRole`), or a job's unit of work (`job:prune-sessions`). */
+  procedure: string;
+  target: AuditTarget | null;
+  outcome: 'ok' | AppErrorCode;
+  requestId: string | null;
+  input: unknown;
+  /** Input fields holding personal data (secrets are always replaced: redaction.ts). */
+  redact?: readonly string[];
+}
+
+/**
+ * Writes one audit row in a transaction of its own, after the change: a failed call's
+ * row stays although its own transaction rolled back, and a committed change is not
+ * undone because its row could not be written (that is logged as an error instead:
+ * the answer already reflects the change, and a retry would repeat it).
+ */
+export async function writeAudit(db: Database, log: FastifyBaseLogger, entry: AuditEntry): Promise<void> {
+  try {
+    await db.auditEvent.create({
+      data: {
+        id: randomUUID(),
+        ...actorColumns(entry.actor),
+        procedure: entry.procedure,
+        targetType: entry.target?.entity ?? null,
+        targetId: entry.target?.id ?? null,
+        outcome: entry.outcome,
+        requestId: entry.requestId,
+        payload: auditPayload(entry.input, entry.redact),
+      },
+    });
+  } catch (error) {
+    log.error({ err: error, procedure: entry.procedure, outcome: entry.outcome }, 'audit row not written');
+  }
+}
+
+export interface AuditedWork<T> {
+  actor: Actor;
+  procedure: string;
+  input?: unknown;
+  redact?: readonly string[];
+  /** The target, from the answer when the work succeeded (`undefined` when it failed). */
+  target?: (result: T | undefined) => AuditTarget | null;
+  requestId?: string | null;
+}
+
+/**
+ * Runs a unit of work that changes something and audits it: one row with its outcome,
+ * whether it succeeded or threw (the error is re-thrown). Every mutation procedure
+ * runs through it (trpc/procedure.ts); a job runner or a command calls it directly
+ * with `{ kind: 'job', name }` or `{ kind: 'system', name }` as the actor.
+ */
+export async function runAudited<T>(
+  services: { db: Database; log: FastifyBaseLogger },
+  work: AuditedWork<T>,
+  run: () => Promise<T> | T,
+): Promise<T> {
+  const record = (outcome: AuditEntry['outcome'], result: T | undefined) =>
+    writeAudit(services.db, services.log, {
+      actor: work.actor,
+      procedure: work.procedure,
+      target: safeTarget(work, result, services.log),
+      outcome,
+      requestId: work.requestId ?? null,
+      input: work.input,
+      ...(work.redact ? { redact: work.redact } : {}),
+    });
+  let result: T;
+  try {
+    result = await run();
+  } catch (error) {
+    await record(toAppError(error).code, undefined);
+    throw error;
+  }
+  await record('ok', result);
+  return result;
+}
+
+/** A target function that throws must not turn a done change into an error. */
+function safeTarget<T>(work: AuditedWork<T>, result: T | undefined, log: FastifyBaseLogger): AuditTarget | null {
+  try {
+    return work.target?.(result) ?? null;
+  } catch (error) {
+    log.warn({ err: error, procedure: work.procedure }, 'audit target not found');
+    return null;
+  }
+}
+
+/**
+ * Deletes audit rows older than `retentionDays` (AUDIT_RETENTION_DAYS); answers how
+ * many. The jobs' scheduler calls it (issue 21, item 2); it is safe to run anywhere,
+ * any number of times.
+ */
+export async function pruneAuditTrail(db: Database, retentionDays: number, now = new Date()): Promise<number> {
+  const before = new Date(now.getTime() - retentionDays * 24 * 60 * 60 * 1000);
+  const { count } = await db.auditEvent.deleteMany({ where: { at: { lt: before } } });
+  return count;
+}

@@ -1,0 +1,124 @@
+import { randomUUID } from 'node:crypto';
+import pino from 'pino';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { z } from 'zod';
+import { AppError } from '../../shared/errors.ts';
+import type { Viewer } from '../features/auth/viewer.ts';
+import { createTestServices } from '../test/test-app.ts';
+import { createInnerContext, type AppServices } from '../trpc/context.ts';
+import { createCallerFactory } from '../trpc/init.ts';
+import { defineMutation, router } from '../trpc/procedure.ts';
+import { pruneAuditTrail, runAudited } from './audit-trail.ts';
+import { REDACTED } from './redaction.ts';
+
+const log = pino({ level: 'silent' });
+let services: AppServices;
+beforeAll(async () => {
+  services = await createTestServices();
+});
+
+const ada: Viewer = {
+  userId: 'u-ada',
+  email: 'ada@example.com',
+  name: 'Ada',
+  role: 'admin',
+  via: 'session',
+  sessionId: 's1',
+  scope: null,
+  apiKey: null,
+};
+
+/** A mutation that writes a user in its transaction, then fails when asked to. */
+const things = router({
+  addUser: defineMutation({
+    summary: 'Adds a user, then fails if told to.',
+    access: 'signed-in',
+    input: z.object({ email: z.email(), fail: z.boolean(), secret: z.string().max(20) }),
+    output: z.object({ id: z.string() }),
+    errors: ['CONFLICT'],
+    audit: { target: { entity: 'user', id: ({ output }) => output?.id }, redact: ['email'] },
+    handler: ({ ctx, input }) =>
+      ctx.db.$transaction(async (tx) => {
+        const user = await tx.user.create({ data: { id: randomUUID(), name: 'Made', email: input.email } });
+        if (input.fail) throw new AppError('CONFLICT', { message: 'Told to fail.' });
+        return { id: user.id };
+      }),
+  }),
+});
+
+function caller() {
+  const context = createInnerContext(services, `req-${randomUUID()}`, log);
+  return createCallerFactory(things)({ ...context, credentials: async () => ({ kind: 'valid', viewer: ada }) });
+}
+
+describe('an audited mutation', () => {
+  it('that fails is audited as failed, and its rolled-back effects are gone', async () => {
+    const email = `${randomUUID()}@example.com`;
+    await expect(caller().addUser({ email, fail: true, secret: 'hunter2' })).rejects.toMatchObject({
+      cause: { code: 'CONFLICT' },
+    });
+    expect(await services.db.user.count({ where: { email } })).toBe(0);
+    const row = await services.db.auditEvent.findFirstOrThrow({
+      where: { procedure: 'addUser', outcome: 'CONFLICT' },
+    });
+    expect(row).toMatchObject({ actorKind: 'user', actorId: 'u-ada', targetType: 'user', targetId: null });
+    expect(JSON.parse(row.payload ?? '')).toEqual({ email: REDACTED, fail: true, secret: REDACTED });
+  });
+
+  it('that succeeds names the record it made', async () => {
+    const email = `${randomUUID()}@example.com`;
+    const { id } = await caller().addUser({ email, fail: false, secret: 'x' });
+    const row = await services.db.auditEvent.findFirstOrThrow({ where: { procedure: 'addUser', targetId: id } });
+    expect(row.outcome).toBe('ok');
+  });
+});
+
+describe('runAudited: work outside a request', () => {
+  it('audits a job’s unit of work as the job, with secrets redacted', async () => {
+    const done = await runAudited(
+      { db: services.db, log },
+      {
+        actor: { kind: 'job', name: 'nightly-export' },
+        procedure: 'job:nightly-export',
+        input: { destination: 's3://bucket', token: 'abc123' },
+        target: (result) => ({ entity: 'export', id: result?.exportId ?? null }),
+      },
+      () => ({ exportId: 'e-1' }),
+    );
+    expect(done).toEqual({ exportId: 'e-1' });
+    const row = await services.db.auditEvent.findFirstOrThrow({ where: { procedure: 'job:nightly-export' } });
+    expect(row).toMatchObject({
+      actorKind: 'job',
+      actorId: 'nightly-export',
+      actorName: 'nightly-export',
+      targetType: 'export',
+      targetId: 'e-1',
+      outcome: 'ok',
+    });
+    expect(JSON.parse(row.payload ?? '')).toEqual({ destination: 's3://bucket', token: REDACTED });
+  });
+
+  it('audits the system’s failed work as failed, and re-throws', async () => {
+    await expect(
+      runAudited(
+        { db: services.db, log },
+        { actor: { kind: 'system', name: 'create-admin' }, procedure: 'system:boom' },
+        () => {
+          throw new Error('disk on fire');
+        },
+      ),
+    ).rejects.toThrow('disk on fire');
+    const row = await services.db.auditEvent.findFirstOrThrow({ where: { procedure: 'system:boom' } });
+    expect(row).toMatchObject({ actorKind: 'system', outcome: 'INTERNAL' });
+  });
+
+  it('is pruned after its retention', async () => {
+    const old = new Date(Date.now() - 40 * 24 * 60 * 60 * 1000);
+    await services.db.auditEvent.create({
+      data: { id: randomUUID(), at: old, actorKind: 'system', procedure: 'system:old', outcome: 'ok' },
+    });
+    expect(await pruneAuditTrail(services.db, 30)).toBeGreaterThanOrEqual(1);
+    expect(await services.db.auditEvent.count({ where: { procedure: 'system:old' } })).toBe(0);
+    expect(await services.db.auditEvent.count({ where: { procedure: 'job:nightly-export' } })).toBe(1);
+  });
+});

@@ -1,0 +1,83 @@
+import { randomUUID } from 'node:crypto';
+import { engineOfDatabase, type Database } from '../db/client.ts';
+import { afterCommit, currentClient } from '../db/transaction.ts';
+import type { JobReference } from './define-job.ts';
+
+export interface EnqueueOptions {
+  /** Run no sooner than this many milliseconds from now. */
+  delayMs?: number;
+  /** Run no sooner than this moment. */
+  runAt?: Date;
+  /**
+   * What makes two enqueues the same job: a key already queued (in any state, until the
+   * job is pruned) makes this enqueue a no-op that answers the first job's id.
+   */
+  dedupeKey?: string;
+}
+
+/** The channel PostgreSQL's NOTIFY wakes idle workers on (job-listener.ts). */
+export const JOBS_CHANNEL = 'app_jobs';
+
+/** This process's workers on each database, woken when a job commits here. */
+const localWorkers = new WeakMap<Database, Set<() => void>>();
+
+/** Registers a worker to be woken by jobs this process commits on `db`; returns the way to unregister. */
+export function onLocalEnqueue(db: Database, wake: () => void): () => void {
+  const workers = localWorkers.get(db) ?? new Set();
+  localWorkers.set(db, workers);
+  workers.add(wake);
+  return () => workers.delete(wake);
+}
+
+/**
+ * Queues a job in the caller's open transaction (src/server/db/transaction.ts), or on
+ * its own outside one: a rollback queues nothing. Once committed, this process's
+ * workers are woken at once; on PostgreSQL a NOTIFY, sent by the server only at commit,
+ * wakes the other instances' idle workers too. Answers the job's id.
+ */
+export async function enqueue<Input>(
+  db: Database,
+  job: JobReference<Input> & { maxAttempts?: number },
+  input: Input,
+  options: EnqueueOptions = {},
+): Promise<string> {
+  // Checked now, so a caller's mistake fails its own request rather than a worker later.
+  const parsed = job.input.parse(input);
+  const client = currentClient(db);
+  const runAt = options.runAt ?? new Date(Date.now() + (options.delayMs ?? 0));
+  const data = {
+    name: job.name,
+    input: JSON.stringify(parsed),
+    maxAttempts: job.maxAttempts ?? 1,
+    runAt,
+  };
+  let id: string;
+  if (options.dedupeKey === undefined) {
+    id = (await client.backgroundJob.create({ data: { id: randomUUID(), ...data }, select: { id: true } })).id;
+  } else {
+    const dedupeKey = `${job.name}:${options.dedupeKey}`;
+    id = (
+      await client.backgroundJob.upsert({
+        where: { dedupeKey },
+        // Queued already: the first job stands.
+        update: {},
+        create: { id: randomUUID(), dedupeKey, ...data },
+        select: { id: true },
+      })
+    ).id;
+  }
+  await notifyWorkers(db);
+  return id;
+}
+
+/**
+ * Wakes idle workers once the open transaction commits (at once outside one): this
+ * process's directly, other instances' through PostgreSQL's NOTIFY, which the server
+ * delivers only at commit.
+ */
+export async function notifyWorkers(db: Database): Promise<void> {
+  if (engineOfDatabase(db) === 'postgresql') await currentClient(db).$executeRaw`SELECT pg_notify(${JOBS_CHANNEL}, '')`;
+  afterCommit(() => {
+    for (const wake of localWorkers.get(db) ?? []) wake();
+  });
+}
