@@ -28,7 +28,7 @@ export interface JobRunner {
   start(): void;
   /** A job was committed: look now rather than at the next poll. */
   wake(): void;
-  /** Runs due jobs one at a time until none is due (of `names`, else of every job); resolves with how many attempts ran. */
+  /** Runs due jobs one at a time until none is due (of `names`, else of every job), waiting for those the workers hold; resolves with how many attempts it ran. */
   runDue(names?: readonly string[]): Promise<number>;
   /**
    * Claims nothing more; lets the attempts in flight finish for up to `waitMs`, then
@@ -256,7 +256,13 @@ export function createJobRunner(options: JobRunnerOptions): JobRunner {
       for (;;) {
         const claimable = available(names);
         const claimed = await claim(claimable);
-        if (claimed === 'none') return attempts;
+        if (claimed === 'none') {
+          // The background loop may hold some of them: what is due now is done when they are.
+          const held = [...inFlight.values()].filter(({ name }) => !names || names.includes(name));
+          if (held.length === 0) return attempts;
+          await Promise.all(held.map(({ done }) => done));
+          continue;
+        }
         if (claimed === 'lost') continue;
         attempts += 1;
         await track(claimed);

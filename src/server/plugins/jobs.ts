@@ -16,7 +16,7 @@ export interface AppJobs {
   define(job: JobDefinition): void;
   /** Adds a schedule (before the app is ready). */
   schedule(schedule: ScheduleDefinition): void;
-  /** Runs due jobs (of `names`, else all) one at a time until none is due: tests, and the outbox's `deliverDue`. */
+  /** Runs due jobs (of `names`, else all) one at a time until none is due, waiting for those the workers hold: tests, and the outbox’s `deliverDue`. */
   runDue(names?: readonly string[]): Promise<number>;
   /** Takes every schedule's latest slot if no instance has: tests. */
   checkSchedules(now?: Date): ReturnType<Scheduler['check']>;
