@@ -91,6 +91,7 @@ export async function fuzzProcedure(run: FuzzRun): Promise<void> {
     meta.access !== undefined && meta.errors !== undefined
       ? possibleErrors({ access: meta.access, errors: meta.errors, placeholder }, entry.type)
       : undefined;
+  if (app.hasDecorator('jobs')) await app.jobs.runDue();
   let known = await databaseFingerprint(app.services.db);
 
   await fc.assert(
@@ -101,6 +102,9 @@ export async function fuzzProcedure(run: FuzzRun): Promise<void> {
       // Work a call handed on (ctx.afterAnswer: a reset request answers before it writes)
       // is part of that call's change, not the next one's.
       await app.services.background.settled();
+      // And the jobs it queued (an e-mail to deliver): on PostgreSQL a worker wakes for them at
+      // once, and would otherwise change the database under the next call's fingerprint.
+      if (app.hasDecorator('jobs')) await app.jobs.runDue();
       // Read the database before any assertion, so a failing run leaves `known`
       // true for the shrinking runs that follow. One read serves both cases: a
       // refused call must have left it as it was; after a success (and its

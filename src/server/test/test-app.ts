@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import pino from 'pino';
-import { afterAll, inject } from 'vitest';
+import { afterAll, inject, onTestFinished } from 'vitest';
 import { buildApp, type BuildOptions } from '../app.ts';
 import { createBackgroundWork } from '../background-work.ts';
 import { readBuildInfo } from '../build-info.ts';
@@ -81,13 +81,32 @@ function unusedDatabaseUrl(): string {
 }
 
 /** The real application on its own database, ready for `inject`. Closed after the file. */
+/**
+ * What a test opens ends with that test; what a hook or the file opens, with the file.
+ * An app holds database connections (its pool, its job listener on PostgreSQL): a file
+ * that builds one per test would otherwise hold them all until its end, and two such
+ * files at once outgrow the server's connection limit.
+ */
+function closeWhenDone(close: () => Promise<unknown>): void {
+  try {
+    onTestFinished(async () => {
+      await close();
+    });
+  } catch {
+    // Not inside a test (a beforeAll, a describe's body): the file's end.
+    afterAll(async () => {
+      await close();
+    });
+  }
+}
+
 export async function buildTestApp(
   overrides: Partial<Config> = {},
   options: BuildOptions = { client: 'none' },
 ): Promise<FastifyInstance> {
   const config = testConfig({ DATABASE_URL: await testDatabaseUrl(), MIGRATE_ON_START: false, ...overrides });
   const app = await buildApp(config, options);
-  afterAll(() => app.close());
+  closeWhenDone(() => app.close());
   return app;
 }
 
@@ -131,7 +150,7 @@ export async function createTestServices(overrides: Partial<AppServices> = {}): 
 /** Opens the config's database, closed after the test file. */
 async function openOwnDatabase(config: Config) {
   const db = await openDatabase({ databaseUrl: config.DATABASE_URL, busyTimeoutMs: 1000 });
-  afterAll(() => db.$disconnect());
+  closeWhenDone(() => db.$disconnect());
   return db;
 }
 
