@@ -5,7 +5,10 @@
  * each case with autocannon from this process, and reports requests per second and per
  * server CPU-second, p50/p99 latency, peak RSS and the ratio to the baseline; then cold
  * start (spawn to /readyz 200) against a bare Fastify + tRPC + Prisma server, idle and
- * soak memory, and the client's initial JS. Writes bench-results/latest.{json,md} and the
+ * soak memory, and the client's initial JS. With a PostgreSQL server's URL
+ * (BENCH_POSTGRES_URL, else TEST_POSTGRES_URL) it then measures the signed-in cases and
+ * their stock peers on PostgreSQL against a raw `pg` read (postgresqlLeg); without one it
+ * says loudly that it skipped them. Writes bench-results/latest.{json,md} and the
  * generated part of docs/performance.md. Options: bench/options.ts.
  *
  * Exits non-zero when a server fails or any answer fails; a missed target is a finding,
@@ -21,12 +24,22 @@ import { measureInitialJs } from '../build/initial-js.ts';
 import { killLiveChildren, stopGracefully } from '../container/processes.ts';
 import { prepareFixtures } from '../load/prepare.ts';
 import { rssMiB } from '../load/server.ts';
-import { benchCases, casesToRun, type CaseServer } from './cases.ts';
-import { combineFigures, measureCase, soak, type CaseFigures } from './measure.ts';
-import { readBenchOptions } from './options.ts';
+import { databaseUrlOn, withSession } from '../../src/server/db/migration-adapters.ts';
+import { createDatabase, dropDatabases } from '../../src/server/test/postgresql-server.ts';
+import { benchCases, casesToRun, postgresqlCases, type BenchCase, type CaseServer } from './cases.ts';
+import { combineFigures, measureCase, soak, type CaseFigures, type RunSettings } from './measure.ts';
+import { readBenchOptions, type BenchOptions } from './options.ts';
+import { benchDatabaseNames, postgresqlPlan, serverAddress, type PostgresqlPlan } from './postgresql.ts';
 import { hotSpots, readProfile, shareByPlace } from './profile-summary.ts';
-import { evaluateTargets, markdownOf, withLatestRun, withRatios, type BenchReport } from './report.ts';
-import { bundleBenchServers, resolveRuntime } from './runtime.ts';
+import {
+  evaluateTargets,
+  markdownOf,
+  withLatestRun,
+  withRatios,
+  type BenchReport,
+  type PostgresqlLeg,
+} from './report.ts';
+import { bundleBenchServers, resolveRuntime, type BenchRuntime } from './runtime.ts';
 import { startBenchServer, timeToReady, type BenchServer } from './servers.ts';
 
 const sleep = (ms: number) => new Promise((done) => setTimeout(done, ms));
@@ -60,8 +73,125 @@ async function peerCookie(server: BenchServer): Promise<string> {
   return cookie;
 }
 
+/** Each measured stretch's index: its single-client address, so no two share a rate limit. */
+const phaseCounter = { next: 0 };
+
+async function runCase(server: BenchServer | undefined, benchCase: BenchCase, turn: RunSettings): Promise<CaseFigures> {
+  if (!server) throw new Error(`${benchCase.id}: its server (${benchCase.server}) is not running.`);
+  console.log(`  ${benchCase.id}…`);
+  const figures = await measureCase(server, benchCase, turn, phaseCounter.next);
+  phaseCounter.next += 1;
+  if (figures.failures > 0) throw new Error(`${benchCase.id}: ${figures.failures} failed answers.`);
+  return figures;
+}
+
+/**
+ * One leg: its baseline first, the cases, the baseline again. An app case and its stock
+ * peer take turns, app, peer, peer, app, each half the duration: the machine's drift
+ * (another process starting, a busy neighbour) then weighs on both alike, and their ratio
+ * is what the targets judge.
+ */
+async function measureLeg(
+  baselineCase: BenchCase,
+  cases: BenchCase[],
+  servers: Partial<Record<CaseServer, BenchServer>>,
+  settings: RunSettings,
+): Promise<{ first: CaseFigures; last: CaseFigures; measured: CaseFigures[] }> {
+  const run = (benchCase: BenchCase, turn = settings) => runCase(servers[benchCase.server], benchCase, turn);
+  const first = await run(baselineCase);
+  const byId = new Map(cases.map((each) => [each.id, each]));
+  const measuredWithTheirCase = new Set(cases.flatMap((each) => (each.peer && byId.has(each.peer) ? [each.peer] : [])));
+  const measured: CaseFigures[] = [];
+  for (const benchCase of cases) {
+    if (measuredWithTheirCase.has(benchCase.id)) continue;
+    const peer = benchCase.peer ? byId.get(benchCase.peer) : undefined;
+    if (!peer) {
+      measured.push(await run(benchCase));
+      continue;
+    }
+    const half = Math.max(1, Math.round(settings.duration / 2));
+    const warm = { ...settings, duration: half };
+    const again = { ...warm, warmup: 0 };
+    const appTurns = [await run(benchCase, warm)];
+    const peerTurns = [await run(peer, warm), await run(peer, again)];
+    appTurns.push(await run(benchCase, again));
+    measured.push(combineFigures(appTurns), combineFigures(peerTurns));
+  }
+  const last = await run(baselineCase);
+  return { first, last, measured };
+}
+
+const SKIPPED_BANNER = '='.repeat(80);
+
+/**
+ * The PostgreSQL leg (issue 20): the app's signed-in cases and their stock peers on
+ * PostgreSQL, against a raw Fastify route reading the same row with the pg driver. Each
+ * server has a database of its own on the given server, made here and dropped after:
+ * the app's, migrated by its own first start (as on SQLite); the signed-in peer's, empty
+ * for the library's migration; the write peer's, a copy of the app's migrated one
+ * (CREATE DATABASE … TEMPLATE), whose tables its Prisma client matches.
+ */
+async function postgresqlLeg(
+  plan: PostgresqlPlan,
+  runtime: BenchRuntime,
+  options: BenchOptions,
+  settings: RunSettings,
+): Promise<PostgresqlLeg> {
+  if (!plan.run) return { measured: false, reason: plan.reason };
+  const { serverUrl } = plan;
+  const names = benchDatabaseNames(process.pid);
+  const urls = {
+    app: databaseUrlOn(serverUrl, names.app),
+    stockSignedIn: databaseUrlOn(serverUrl, names.stockSignedIn),
+    stockWrite: databaseUrlOn(serverUrl, names.stockWrite),
+  };
+  console.log(
+    `PostgreSQL leg on ${serverAddress(serverUrl)} (${plan.from}): databases ${Object.values(names).join(', ')}`,
+  );
+  const version = await withSession(serverUrl, async (session) => {
+    const result = await session.query<{ server_version: string }>('SHOW server_version');
+    return result.rows[0]?.server_version ?? 'unknown';
+  });
+  try {
+    await createDatabase(serverUrl, names.app);
+    await createDatabase(serverUrl, names.stockSignedIn);
+    console.log("  the app's first start on PostgreSQL (migrations applied)…");
+    const firstStartMs = round(await timeToReady('main', runtime, urls.app));
+    await createDatabase(serverUrl, names.stockWrite, names.app);
+    const servers = {
+      pgRaw: await startBenchServer('rawPg', runtime, urls.app),
+      pgApp: await startBenchServer('app', runtime, urls.app),
+      pgStockSignedIn: await startBenchServer('stockSignedIn', runtime, urls.stockSignedIn),
+      pgStockWrite: await startBenchServer('stockWrite', runtime, urls.stockWrite),
+    };
+    const fixtures = await prepareFixtures(servers.pgApp.origin, urls.app);
+    const peerFixtures = {
+      signedInCookie: await peerCookie(servers.pgStockSignedIn),
+      writeCookie: await peerCookie(servers.pgStockWrite),
+    };
+    const [baselineCase, ...allCases] = postgresqlCases(servers.pgApp.origin, fixtures, peerFixtures);
+    if (!baselineCase) throw new Error('No PostgreSQL baseline case.');
+    const cases = casesToRun(allCases, options.cases);
+    const { first, last, measured } = await measureLeg(baselineCase, cases, servers, settings);
+    for (const server of Object.values(servers)) await stop(server);
+    const baselinePerCpu = (first.requestsPerCpuSecond + last.requestsPerCpuSecond) / 2;
+    return {
+      measured: true,
+      server: { version, address: serverAddress(serverUrl), from: plan.from },
+      firstStartMs,
+      baseline: { first, last, requestsPerCpuSecond: round(baselinePerCpu) },
+      cases: withRatios(measured, cases, baselinePerCpu),
+    };
+  } finally {
+    // A server still up (the leg failed; main's catch kills it) holds connections: WITH (FORCE) ends them.
+    await dropDatabases(serverUrl, Object.values(names));
+  }
+}
+
 async function main(): Promise<void> {
   const options = readBenchOptions();
+  const plan = postgresqlPlan(process.env, options.cases);
+  if (!plan.run) console.warn(`\n${SKIPPED_BANNER}\n  PostgreSQL leg SKIPPED: ${plan.reason}.\n${SKIPPED_BANNER}\n`);
   const runtime = await resolveRuntime(options);
   await bundleBenchServers(runtime.app);
   const resultsDir = join(appRoot, 'bench-results');
@@ -114,7 +244,7 @@ async function main(): Promise<void> {
       stockSignedIn: await startBenchServer('stockSignedIn', runtime, join(dataDir, 'stock-signed-in.db')),
       stockWrite: await startBenchServer('stockWrite', runtime, stockWriteFile),
     };
-    const servers: Record<CaseServer, BenchServer> = { raw, app, ...peers };
+    const servers: Partial<Record<CaseServer, BenchServer>> = { raw, app, ...peers };
     const fixtures = await prepareFixtures(app.origin, databaseFile);
     const peerFixtures = {
       signedInCookie: await peerCookie(peers.stockSignedIn),
@@ -125,39 +255,7 @@ async function main(): Promise<void> {
     const cases = casesToRun(allCases, options.cases);
     const appCases = cases.filter((each) => each.server === 'app');
 
-    const measured: CaseFigures[] = [];
-    let phase = 0;
-    const run = async (benchCase: typeof baselineCase, turn = settings) => {
-      console.log(`  ${benchCase.id}…`);
-      const figures = await measureCase(servers[benchCase.server], benchCase, turn, phase);
-      phase += 1;
-      if (figures.failures > 0) throw new Error(`${benchCase.id}: ${figures.failures} failed answers.`);
-      return figures;
-    };
-    const first = await run(baselineCase);
-    const byId = new Map(cases.map((each) => [each.id, each]));
-    const measuredWithTheirCase = new Set(
-      cases.flatMap((each) => (each.peer && byId.has(each.peer) ? [each.peer] : [])),
-    );
-    for (const benchCase of cases) {
-      if (measuredWithTheirCase.has(benchCase.id)) continue;
-      const peer = benchCase.peer ? byId.get(benchCase.peer) : undefined;
-      if (!peer) {
-        measured.push(await run(benchCase));
-        continue;
-      }
-      // An app case and its stock peer take turns, app, peer, peer, app, each half the
-      // duration: the machine's drift (another process starting, a busy neighbour) then
-      // weighs on both alike, and their ratio is what the targets judge.
-      const half = Math.max(1, Math.round(settings.duration / 2));
-      const warm = { ...settings, duration: half };
-      const again = { ...warm, warmup: 0 };
-      const appTurns = [await run(benchCase, warm)];
-      const peerTurns = [await run(peer, warm), await run(peer, again)];
-      appTurns.push(await run(benchCase, again));
-      measured.push(combineFigures(appTurns), combineFigures(peerTurns));
-    }
-    const last = await run(baselineCase);
+    const { first, last, measured } = await measureLeg(baselineCase, cases, servers, settings);
     await stop(raw);
     await stop(peers.stockSignedIn);
     await stop(peers.stockWrite);
@@ -176,6 +274,8 @@ async function main(): Promise<void> {
     await sleep(options.idle * 1000);
     const idleAfterLoadMiB = round(rssMiB(app.pid));
     await stop(app);
+
+    const postgresql = await postgresqlLeg(plan, runtime, options, settings);
 
     const baselinePerCpu = (first.requestsPerCpuSecond + last.requestsPerCpuSecond) / 2;
     const clientDir = join(runtime.app, 'dist', 'client');
@@ -222,6 +322,7 @@ async function main(): Promise<void> {
             byPlace: shareByPlace(readProfile(join(startProfileDir, startProfileFile))),
           }
         : null,
+      postgresql,
     };
     const report: BenchReport = { ...partial, targets: evaluateTargets(partial) };
     const markdown = markdownOf(report);

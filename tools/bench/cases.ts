@@ -16,10 +16,31 @@ export const CASE_IDS = [
   'stock write',
 ] as const;
 
-export type CaseId = (typeof CASE_IDS)[number];
+/**
+ * The PostgreSQL leg's cases, in the order they run (issue 20): its own raw-driver
+ * baseline, then the app's signed-in cases and their stock peers, all on PostgreSQL.
+ */
+export const POSTGRESQL_CASE_IDS = [
+  'pg baseline',
+  'pg signed-in query',
+  'pg stock signed-in query',
+  'pg signed-in batch of 10',
+  'pg stock signed-in batch of 10',
+  'pg write',
+  'pg stock write',
+] as const;
 
-/** The server a case loads: the baseline, the app, or one of the stock peers (issue 20). */
-export type CaseServer = 'raw' | 'app' | 'stockSignedIn' | 'stockWrite';
+export type CaseId = (typeof CASE_IDS)[number] | (typeof POSTGRESQL_CASE_IDS)[number];
+
+/** Every case a `--case` filter may name. */
+export const ALL_CASE_IDS: readonly CaseId[] = [...CASE_IDS, ...POSTGRESQL_CASE_IDS];
+
+/**
+ * The server a case loads: the baseline, the app, or one of the stock peers (issue 20);
+ * `pg…`, the same on PostgreSQL, whose baseline reads through the raw `pg` driver.
+ */
+export type CaseServer =
+  'raw' | 'app' | 'stockSignedIn' | 'stockWrite' | 'pgRaw' | 'pgApp' | 'pgStockSignedIn' | 'pgStockWrite';
 
 export interface BenchCase {
   id: CaseId;
@@ -47,16 +68,53 @@ function batchOf(path: string, size: number): string {
 /** `?input=` as the superjson transformer sends it. */
 const inputOf = (value: unknown) => `input=${encodeURIComponent(JSON.stringify({ json: value }))}`;
 
-/**
- * The cases, in the order they run. The no-database query is auth.viewer without a
- * session: the first call of every page an anonymous visitor opens, answered without
- * touching the database (no cookie, nothing to look up), through the whole plugin chain,
- * tRPC, the output schema and superjson.
- */
-export function benchCases(
+/** The ids and servers of one engine's signed-in cases (the app's and its stock peers'). */
+interface SignedInLeg {
+  ids: {
+    query: CaseId;
+    stockQuery: CaseId;
+    batch: CaseId;
+    stockBatch: CaseId;
+    write: CaseId;
+    stockWrite: CaseId;
+  };
+  servers: { app: CaseServer; stockSignedIn: CaseServer; stockWrite: CaseServer };
+  /** Said after each purpose: the engine, when it is not the default. */
+  on: string;
+}
+
+const SQLITE_SIGNED_IN: SignedInLeg = {
+  ids: {
+    query: 'signed-in query',
+    stockQuery: 'stock signed-in query',
+    batch: 'signed-in batch of 10',
+    stockBatch: 'stock signed-in batch of 10',
+    write: 'write',
+    stockWrite: 'stock write',
+  },
+  servers: { app: 'app', stockSignedIn: 'stockSignedIn', stockWrite: 'stockWrite' },
+  on: '',
+};
+
+const POSTGRESQL_SIGNED_IN: SignedInLeg = {
+  ids: {
+    query: 'pg signed-in query',
+    stockQuery: 'pg stock signed-in query',
+    batch: 'pg signed-in batch of 10',
+    stockBatch: 'pg stock signed-in batch of 10',
+    write: 'pg write',
+    stockWrite: 'pg stock write',
+  },
+  servers: { app: 'pgApp', stockSignedIn: 'pgStockSignedIn', stockWrite: 'pgStockWrite' },
+  on: ', on PostgreSQL',
+};
+
+/** The signed-in cases of issue 20, each app case followed by its stock peer's. */
+function signedInCases(
   origin: string,
   { cookie, memberId }: Fixtures,
   { signedInCookie, writeCookie }: PeerFixtures,
+  { ids, servers, on }: SignedInLeg,
 ): BenchCase[] {
   const signedIn = { cookie };
   const stockViewer = (size: number) => ({
@@ -64,6 +122,73 @@ export function benchCases(
     path: size === 1 ? '/trpc/viewer' : batchOf('viewer', size),
     headers: { cookie: signedInCookie },
   });
+  return [
+    {
+      id: ids.query,
+      purpose: `auth.viewer with a session cookie: the session lookup${on}`,
+      server: servers.app,
+      request: { method: 'GET', path: '/trpc/auth.viewer', headers: signedIn },
+      calls: 1,
+      peer: ids.stockQuery,
+    },
+    {
+      id: ids.stockQuery,
+      purpose: `stock Fastify + tRPC + better-auth: getSession, its user (servers/stock-signed-in.ts)${on}`,
+      server: servers.stockSignedIn,
+      request: stockViewer(1),
+      calls: 1,
+    },
+    {
+      id: ids.batch,
+      purpose: `ten auth.viewer calls with a session cookie, in one request${on}`,
+      server: servers.app,
+      request: { method: 'GET', path: batchOf('auth.viewer', 10), headers: signedIn },
+      calls: 10,
+      peer: ids.stockBatch,
+    },
+    {
+      id: ids.stockBatch,
+      purpose: `ten calls of the stock peer's getSession procedure, in one request${on}`,
+      server: servers.stockSignedIn,
+      request: stockViewer(10),
+      calls: 10,
+    },
+    {
+      id: ids.write,
+      purpose: `admin.users.setRole: session lookup, then one UPDATE committed${on}`,
+      server: servers.app,
+      request: {
+        method: 'POST',
+        path: '/trpc/admin.users.setRole',
+        headers: { ...signedIn, origin, 'content-type': 'application/json' },
+        body: JSON.stringify({ json: { userId: memberId, role: 'member' } }),
+      },
+      calls: 1,
+      peer: ids.stockWrite,
+    },
+    {
+      id: ids.stockWrite,
+      purpose: `the stock peer: getSession, then one Prisma update of the user, committed (servers/stock-write.ts)${on}`,
+      server: servers.stockWrite,
+      request: {
+        method: 'POST',
+        path: '/trpc/rename',
+        headers: { cookie: writeCookie, 'content-type': 'application/json' },
+        body: JSON.stringify({ name: 'Stock Peer' }),
+      },
+      calls: 1,
+    },
+  ];
+}
+
+/**
+ * The cases, in the order they run. The no-database query is auth.viewer without a
+ * session: the first call of every page an anonymous visitor opens, answered without
+ * touching the database (no cookie, nothing to look up), through the whole plugin chain,
+ * tRPC, the output schema and superjson.
+ */
+export function benchCases(origin: string, fixtures: Fixtures, peerFixtures: PeerFixtures): BenchCase[] {
+  const { memberId } = fixtures;
   return [
     {
       id: 'baseline',
@@ -100,61 +225,26 @@ export function benchCases(
       request: { method: 'GET', path: `/trpc/bench.userById?${inputOf({ id: memberId })}` },
       calls: 1,
     },
+    ...signedInCases(origin, fixtures, peerFixtures, SQLITE_SIGNED_IN),
+  ];
+}
+
+/**
+ * The PostgreSQL leg's cases, in the order they run: its baseline first (a raw Fastify
+ * route reading the caller's session and user with the `pg` driver, servers/raw-pg.ts,
+ * with the app's session cookie), then the app's signed-in cases against their stock
+ * peers, every server on a PostgreSQL database of its own.
+ */
+export function postgresqlCases(origin: string, fixtures: Fixtures, peerFixtures: PeerFixtures): BenchCase[] {
+  return [
     {
-      id: 'signed-in query',
-      purpose: 'auth.viewer with a session cookie: the session lookup',
-      server: 'app',
-      request: { method: 'GET', path: '/trpc/auth.viewer', headers: signedIn },
-      calls: 1,
-      peer: 'stock signed-in query',
-    },
-    {
-      id: 'stock signed-in query',
-      purpose: 'stock Fastify + tRPC + better-auth: getSession, its user (servers/stock-signed-in.ts)',
-      server: 'stockSignedIn',
-      request: stockViewer(1),
-      calls: 1,
-    },
-    {
-      id: 'signed-in batch of 10',
-      purpose: 'ten auth.viewer calls with a session cookie, in one request',
-      server: 'app',
-      request: { method: 'GET', path: batchOf('auth.viewer', 10), headers: signedIn },
-      calls: 10,
-      peer: 'stock signed-in batch of 10',
-    },
-    {
-      id: 'stock signed-in batch of 10',
-      purpose: "ten calls of the stock peer's getSession procedure, in one request",
-      server: 'stockSignedIn',
-      request: stockViewer(10),
-      calls: 10,
-    },
-    {
-      id: 'write',
-      purpose: 'admin.users.setRole: session lookup, then one UPDATE committed',
-      server: 'app',
-      request: {
-        method: 'POST',
-        path: '/trpc/admin.users.setRole',
-        headers: { ...signedIn, origin, 'content-type': 'application/json' },
-        body: JSON.stringify({ json: { userId: memberId, role: 'member' } }),
-      },
-      calls: 1,
-      peer: 'stock write',
-    },
-    {
-      id: 'stock write',
-      purpose: 'the stock peer: getSession, then one Prisma update of the user, committed (servers/stock-write.ts)',
-      server: 'stockWrite',
-      request: {
-        method: 'POST',
-        path: '/trpc/rename',
-        headers: { cookie: writeCookie, 'content-type': 'application/json' },
-        body: JSON.stringify({ name: 'Stock Peer' }),
-      },
+      id: 'pg baseline',
+      purpose: "a raw Fastify route: the caller's session and user, one indexed read with the pg driver",
+      server: 'pgRaw',
+      request: { method: 'GET', path: '/raw-pg', headers: { cookie: fixtures.cookie } },
       calls: 1,
     },
+    ...signedInCases(origin, fixtures, peerFixtures, POSTGRESQL_SIGNED_IN),
   ];
 }
 

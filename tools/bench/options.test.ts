@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { benchCases, CASE_IDS, casesToRun } from './cases.ts';
+import { benchCases, CASE_IDS, casesToRun, POSTGRESQL_CASE_IDS, postgresqlCases } from './cases.ts';
 import { readBenchOptions } from './options.ts';
 
 describe('the benchmark command line', () => {
@@ -28,6 +28,32 @@ describe('the benchmark command line', () => {
       { signedInCookie: 's', writeCookie: 'w' },
     );
     expect(cases.map((each) => each.id)).toEqual([...CASE_IDS]);
+    const onPostgresql = postgresqlCases(
+      'http://127.0.0.1:1',
+      { cookie: 'c', memberId: 'm' },
+      { signedInCookie: 's', writeCookie: 'w' },
+    );
+    expect(onPostgresql.map((each) => each.id)).toEqual([...POSTGRESQL_CASE_IDS]);
+  });
+
+  it('takes the PostgreSQL cases by name, and runs them on the PostgreSQL servers with the same requests', () => {
+    expect(readBenchOptions(['--case', 'pg write']).cases).toEqual(['pg write']);
+    const fixtures = { cookie: 'c', memberId: 'm' };
+    const peers = { signedInCookie: 's', writeCookie: 'w' };
+    const onSqlite = new Map(benchCases('http://127.0.0.1:1', fixtures, peers).map((each) => [each.id, each]));
+    const [baseline, ...signedIn] = postgresqlCases('http://127.0.0.1:1', fixtures, peers);
+    // The raw pg read is the app's caller read: it gets the app's session cookie.
+    expect(baseline).toMatchObject({ server: 'pgRaw', request: { headers: { cookie: 'c' } } });
+    for (const each of signedIn) {
+      const twin = onSqlite.get(each.id.replace(/^pg /, '') as (typeof CASE_IDS)[number]);
+      expect(each.server).toMatch(/^pg[A-Z]/);
+      expect(each.request).toEqual(twin?.request);
+      expect(each.peer).toBe(twin?.peer && `pg ${twin.peer}`);
+    }
+    expect(casesToRun(signedIn, ['pg signed-in query', 'write']).map((each) => each.id)).toEqual([
+      'pg signed-in query',
+      'pg stock signed-in query',
+    ]);
   });
 
   it('brings the stock peer of an app case named, so its ratio can be taken', () => {

@@ -1,6 +1,6 @@
 import { resolve } from 'node:path';
 import { parseArgs } from 'node:util';
-import { CASE_IDS, type CaseId } from './cases.ts';
+import { ALL_CASE_IDS, type CaseId } from './cases.ts';
 
 export interface BenchOptions {
   /** Seconds each case is measured. */
@@ -23,8 +23,9 @@ export interface BenchOptions {
   /** NODE_OPTIONS for every server instead of the Dockerfile's: to try a setting before the image takes it. */
   nodeOptions?: string;
   /**
-   * Only these cases (the baseline always runs, first and last): a quicker loop while
-   * trying a lever. Such a run never writes docs/performance.md.
+   * Only these cases (the baseline always runs, first and last; the PostgreSQL leg runs
+   * only when one of its `pg …` cases is named, with its own baseline): a quicker loop
+   * while trying a lever. Such a run never writes docs/performance.md.
    */
   cases?: CaseId[];
 }
@@ -57,10 +58,10 @@ export function readBenchOptions(args = process.argv.slice(2)): BenchOptions {
       case: { type: 'string', multiple: true },
     },
   });
-  const unknown = (values.case ?? []).filter((id) => !(CASE_IDS as readonly string[]).includes(id));
+  const unknown = (values.case ?? []).filter((id) => !(ALL_CASE_IDS as readonly string[]).includes(id));
   if (unknown.length) {
     throw new Error(
-      `Unknown case ${unknown.map((id) => `"${id}"`).join(', ')}; the cases: ${CASE_IDS.join(', ')}. ${USAGE}`,
+      `Unknown case ${unknown.map((id) => `"${id}"`).join(', ')}; the cases: ${ALL_CASE_IDS.join(', ')}. ${USAGE}`,
     );
   }
   const cases = values.case as CaseId[] | undefined;

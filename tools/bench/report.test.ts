@@ -5,6 +5,7 @@ import {
   DOCS_START,
   evaluateTargets,
   markdownOf,
+  postgresqlMarkdown,
   withLatestRun,
   withRatios,
   type BenchReport,
@@ -44,6 +45,7 @@ function reportWith(overrides: Partial<Omit<BenchReport, 'targets'>> = {}): Omit
     initialJs: { files: ['assets/index.js'], bytes: 300_000, gzip: 126 * 1024, brotli: 90_000 },
     profile: null,
     startProfile: null,
+    postgresql: { measured: false, reason: 'no server given' },
     ...overrides,
   };
 }
@@ -117,6 +119,96 @@ describe('withRatios: each case against the baseline, and an app case against it
     expect(targets['signed-in query vs its stock peer, per CPU-second']).toMatchObject({ value: 6, met: true });
     expect(targets["signed-in batch of 10 vs the stock peer's, per call"]).toMatchObject({ value: 12, met: true });
     expect(targets['signed-in write vs its stock peer, per CPU-second']?.met).toBe(false);
+  });
+});
+
+describe('the PostgreSQL leg: each app case against its peer there and against the raw pg read', () => {
+  const measured = [
+    figures('pg signed-in query', 4_000),
+    figures('pg stock signed-in query', 500),
+    figures('pg signed-in batch of 10', 900, 10),
+    figures('pg stock signed-in batch of 10', 60, 10),
+    figures('pg write', 1_000),
+    figures('pg stock write', 400),
+  ];
+  const cases = [
+    { id: 'pg signed-in query' as const, peer: 'pg stock signed-in query' as const },
+    { id: 'pg stock signed-in query' as const },
+    { id: 'pg signed-in batch of 10' as const, peer: 'pg stock signed-in batch of 10' as const },
+    { id: 'pg stock signed-in batch of 10' as const },
+    { id: 'pg write' as const, peer: 'pg stock write' as const },
+    { id: 'pg stock write' as const },
+  ];
+  const pgBaseline = figures('pg baseline', 8_000);
+  const leg = {
+    measured: true as const,
+    server: { version: '15.20', address: '127.0.0.1:5432', from: 'BENCH_POSTGRES_URL' },
+    firstStartMs: 2_500,
+    baseline: { first: pgBaseline, last: pgBaseline, requestsPerCpuSecond: 8_000 },
+    // Divided by the PostgreSQL leg's own baseline, not SQLite's raw route.
+    cases: withRatios(measured, cases, 8_000),
+  };
+  const byName = (report: Omit<BenchReport, 'targets'>) =>
+    Object.fromEntries(evaluateTargets(report).map((target) => [target.name, target]));
+
+  it('divides by its own raw-driver baseline, per call for the batch, and by each peer', () => {
+    const reported = Object.fromEntries(leg.cases.map((each) => [each.id, each]));
+    expect(reported['pg signed-in query']).toMatchObject({ ratio: 0.5, vsPeer: 8 });
+    expect(reported['pg signed-in batch of 10']).toMatchObject({ ratio: 1.125, vsPeer: 15 });
+    expect(reported['pg write']).toMatchObject({ ratio: 0.125, vsPeer: 2.5 });
+    expect(reported['pg stock write']).toMatchObject({ ratio: 0.05 });
+  });
+
+  it("judges issue 20's targets on PostgreSQL as on SQLite, each on its own line", () => {
+    const targets = byName(reportWith({ postgresql: leg }));
+    expect(targets['PostgreSQL: signed-in query vs its stock peer, per CPU-second']).toMatchObject({
+      value: 8,
+      limit: 5,
+      met: true,
+    });
+    expect(targets["PostgreSQL: signed-in batch of 10 vs the stock peer's, per call"]).toMatchObject({
+      value: 15,
+      limit: 10,
+      met: true,
+    });
+    expect(targets['PostgreSQL: signed-in write vs its stock peer, per CPU-second']).toMatchObject({
+      value: 2.5,
+      limit: 3,
+      met: false,
+    });
+  });
+
+  it('marks a PostgreSQL case that did not run (a --case filter) as missed', () => {
+    const targets = byName(reportWith({ postgresql: { ...leg, cases: leg.cases.slice(0, 2) } }));
+    expect(targets['PostgreSQL: signed-in query vs its stock peer, per CPU-second']?.met).toBe(true);
+    expect(targets['PostgreSQL: signed-in write vs its stock peer, per CPU-second']?.met).toBe(false);
+  });
+
+  it('has no PostgreSQL targets when the leg was skipped, and says in bold why it was', () => {
+    const partial = reportWith();
+    expect(evaluateTargets(partial).some((target) => target.name.startsWith('PostgreSQL'))).toBe(false);
+    expect(markdownOf({ ...partial, targets: [] })).toContain('**PostgreSQL leg: skipped** (no server given).');
+  });
+
+  it('tables its baseline first and last around the cases, with the server and the first start', () => {
+    const lines = postgresqlMarkdown(leg);
+    expect(lines[0]).toContain('PostgreSQL 15.20 at 127.0.0.1:5432 (BENCH_POSTGRES_URL)');
+    expect(lines[0]).toContain('(migrations applied): 2500 ms');
+    const rows = lines.filter((line) => line.startsWith('| pg '));
+    expect(rows.map((row) => row.split(' | ')[0])).toEqual([
+      '| pg baseline',
+      '| pg signed-in query',
+      '| pg stock signed-in query',
+      '| pg signed-in batch of 10',
+      '| pg stock signed-in batch of 10',
+      '| pg write',
+      '| pg stock write',
+      '| pg baseline',
+    ]);
+    expect(rows[0]).toContain('| 1 (baseline) |');
+    expect(rows[1]).toContain('| 0.500 | 8.00 × |');
+    const partial = reportWith({ postgresql: leg });
+    expect(markdownOf({ ...partial, targets: evaluateTargets(partial) })).toContain(lines.join('\n'));
   });
 });
 

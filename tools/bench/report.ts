@@ -18,8 +18,26 @@ export interface BenchReport {
   profile: { file: string; hotSpots: HotSpot[]; byPlace: Record<string, number> } | null;
   /** One profiled start of the app, spawn to ready: where its CPU goes, by package. */
   startProfile: { file: string; byPlace: Record<string, number> } | null;
+  /** The PostgreSQL leg (issue 20): its figures, or why it did not run. */
+  postgresql: PostgresqlLeg;
   targets: Target[];
 }
+
+/**
+ * The signed-in cases on PostgreSQL against their stock peers there and against a raw
+ * Fastify route reading the same row with the `pg` driver (`ratio` divides by that).
+ */
+export type PostgresqlLeg =
+  | {
+      measured: true;
+      /** The server's version and host:port, and the variable that named it. */
+      server: { version: string; address: string; from: string };
+      /** Spawn to /readyz 200 of the app on an empty database, its migrations applied (one start). */
+      firstStartMs: number;
+      baseline: { first: CaseFigures; last: CaseFigures; requestsPerCpuSecond: number };
+      cases: ReportedCase[];
+    }
+  | { measured: false; reason: string };
 
 export type ReportedCase = CaseFigures & { ratio: number; peer?: CaseId; vsPeer?: number };
 
@@ -96,6 +114,27 @@ export function evaluateTargets(report: Omit<BenchReport, 'targets'>): Target[] 
     target('idle RSS after the load', report.memory.idleAfterLoadMiB, 150, 'MiB', 'max'),
     target('peak RSS under load', report.memory.peakUnderLoadMiB, 300, 'MiB', 'max'),
   ];
+  if (report.postgresql.measured) {
+    const { cases } = report.postgresql;
+    const vsPgPeer = (id: CaseId) => cases.find((each) => each.id === id)?.vsPeer ?? Number.NaN;
+    targets.push(
+      target(
+        'PostgreSQL: signed-in query vs its stock peer, per CPU-second',
+        vsPgPeer('pg signed-in query'),
+        5,
+        '×',
+        'min',
+      ),
+      target('PostgreSQL: signed-in write vs its stock peer, per CPU-second', vsPgPeer('pg write'), 3, '×', 'min'),
+      target(
+        "PostgreSQL: signed-in batch of 10 vs the stock peer's, per call",
+        vsPgPeer('pg signed-in batch of 10'),
+        10,
+        '×',
+        'min',
+      ),
+    );
+  }
   if (report.memory.soak) {
     const { soak } = report.memory;
     // Growth within 3% of the first half's peak (or 5 MiB) is sampling noise, not a leak.
@@ -120,6 +159,32 @@ export function evaluateTargets(report: Omit<BenchReport, 'targets'>): Target[] 
 
 const fmt = (value: number) => value.toLocaleString('en-US');
 
+/** A leg's cases between its baseline's first and last runs, each against the baseline and its stock peer. */
+function caseTable(first: CaseFigures, cases: ReportedCase[], last: CaseFigures): string[] {
+  return [
+    '| Case | What it does | req/s | req per CPU-s | calls per CPU-s | ratio to baseline | vs stock peer | p50 ms | p99 ms | peak RSS MiB |',
+    '| --- | --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |',
+    ...[first, ...cases, last].map((each) => {
+      const reported = each as Partial<ReportedCase>;
+      const ratio = reported.ratio === undefined ? '1 (baseline)' : reported.ratio.toFixed(3);
+      const vsPeer = reported.vsPeer === undefined ? '' : `${reported.vsPeer.toFixed(2)} ×`;
+      return `| ${each.id} | ${each.purpose} | ${fmt(each.requestsPerSecond)} | ${fmt(each.requestsPerCpuSecond)} | ${fmt(each.callsPerCpuSecond)} | ${ratio} | ${vsPeer} | ${each.latencyMs.p50} | ${each.latencyMs.p99} | ${each.peakRssMiB} |`;
+    }),
+  ];
+}
+
+/** The PostgreSQL leg's paragraph and table, or the reason it was skipped, in bold. */
+export function postgresqlMarkdown(leg: PostgresqlLeg): string[] {
+  if (!leg.measured) return [`**PostgreSQL leg: skipped** (${leg.reason}).`];
+  return [
+    `PostgreSQL leg: PostgreSQL ${leg.server.version} at ${leg.server.address} (${leg.server.from}), every server on a database of its own (\`bench_<pid>_…\`, dropped after the run), ` +
+      `the same settings. Per CPU-second counts the Node server's CPU only, not PostgreSQL's. The baseline is a raw Fastify route reading the caller's session and user with the \`pg\` driver (\`servers/raw-pg.ts\`), measured first and last; ` +
+      `the ratios divide by it. The app's first start on its empty database (migrations applied): ${leg.firstStartMs} ms.`,
+    '',
+    ...caseTable(leg.baseline.first, leg.cases, leg.baseline.last),
+  ];
+}
+
 export function markdownOf(report: BenchReport): string {
   const { machine, runtime } = report;
   const lines = [
@@ -127,14 +192,9 @@ export function markdownOf(report: BenchReport): string {
       `Node ${runtime.node} (the image's major is ${runtime.imageMajor}; app from ${runtime.source}, commit ${runtime.commit.slice(0, 12)}), ` +
       `NODE_OPTIONS \`${runtime.nodeOptions}\`. ${report.settings.connections} connections, ${report.settings.warmup} s warm-up + ${report.settings.duration} s per case, autocannon in the benchmark's own process.`,
     '',
-    '| Case | What it does | req/s | req per CPU-s | calls per CPU-s | ratio to baseline | vs stock peer | p50 ms | p99 ms | peak RSS MiB |',
-    '| --- | --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |',
-    ...[report.baseline.first, ...report.cases, report.baseline.last].map((each) => {
-      const reported = each as Partial<ReportedCase>;
-      const ratio = reported.ratio === undefined ? '1 (baseline)' : reported.ratio.toFixed(3);
-      const vsPeer = reported.vsPeer === undefined ? '' : `${reported.vsPeer.toFixed(2)} ×`;
-      return `| ${each.id} | ${each.purpose} | ${fmt(each.requestsPerSecond)} | ${fmt(each.requestsPerCpuSecond)} | ${fmt(each.callsPerCpuSecond)} | ${ratio} | ${vsPeer} | ${each.latencyMs.p50} | ${each.latencyMs.p99} | ${each.peakRssMiB} |`;
-    }),
+    ...caseTable(report.baseline.first, report.cases, report.baseline.last),
+    '',
+    ...postgresqlMarkdown(report.postgresql),
     '',
     `Cold start, spawn to /readyz 200 on a migrated database (median of ${report.coldStart.appMs.length}): app ${report.coldStart.appMedianMs} ms, ` +
       `bare Fastify + tRPC + Prisma ${report.coldStart.bareMedianMs} ms; the app's first start on an empty database (migrations applied): ${report.coldStart.firstStartMs} ms.`,

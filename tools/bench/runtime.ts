@@ -102,6 +102,7 @@ export async function resolveRuntime(given: {
  */
 export const BENCH_ENTRIES = {
   raw: 'raw-fastify',
+  rawPg: 'raw-pg',
   bare: 'bare-stack',
   app: 'bench-app',
   stockSignedIn: 'stock-signed-in',

@@ -16,27 +16,42 @@ export interface BenchServer extends RunningServer {
 const entryOf = (kind: ServerKind) =>
   kind === 'main' ? 'dist/server/main.js' : join('dist', 'bench', `${BENCH_ENTRIES[kind]}.js`);
 
+/** Every instance on PostgreSQL must sign cookies with one secret (the app refuses to start without it there). */
+const BENCH_AUTH_SECRET = 'the benchmark on PostgreSQL, not a secret of anything';
+
+/**
+ * A server's database: a SQLite file's path, or a `postgresql://` URL (the PostgreSQL leg),
+ * which also needs AUTH_SECRET, as production on PostgreSQL does.
+ */
+export function databaseEnv(database: string): { DATABASE_URL: string; AUTH_SECRET?: string } {
+  if (/^postgres(?:ql)?:\/\//.test(database)) return { DATABASE_URL: database, AUTH_SECRET: BENCH_AUTH_SECRET };
+  return { DATABASE_URL: `file:${database}` };
+}
+
 /**
  * Every server gets production's environment with the run's NODE_OPTIONS (and a profiler's
  * flags). LOG_LEVEL stays the image's (info), so logging's cost is part of the figures; the
  * lines are read and dropped (startBenchServer).
  */
-function serverEnv(port: number, databaseFile: string, nodeOptions: string, nodeArgs: string[]): NodeJS.ProcessEnv {
-  return productionServerEnv(port, databaseFile, [nodeOptions, ...nodeArgs].join(' ').trim());
+function serverEnv(port: number, database: string, nodeOptions: string, nodeArgs: string[]): NodeJS.ProcessEnv {
+  return {
+    ...productionServerEnv(port, database, [nodeOptions, ...nodeArgs].join(' ').trim()),
+    ...databaseEnv(database),
+  };
 }
 
-/** Starts one of the servers and waits for /readyz 200. */
+/** Starts one of the servers on a database (a SQLite file, or a PostgreSQL URL) and waits for /readyz 200. */
 export async function startBenchServer(
   kind: ServerKind,
   runtime: BenchRuntime,
-  databaseFile: string,
+  database: string,
   nodeArgs: string[] = [],
 ): Promise<BenchServer> {
   const port = await freePort();
   const server = startServer(
     [runtime.node, entryOf(kind)],
     runtime.app,
-    serverEnv(port, databaseFile, runtime.nodeOptions, nodeArgs),
+    serverEnv(port, database, runtime.nodeOptions, nodeArgs),
     port,
     {
       quiet: true,
@@ -68,14 +83,14 @@ function readyzAnswers(port: number): Promise<boolean> {
 export async function timeToReady(
   kind: ServerKind,
   runtime: BenchRuntime,
-  databaseFile: string,
+  database: string,
   nodeArgs: string[] = [],
 ): Promise<number> {
   const port = await freePort();
   const started = performance.now();
   const child = spawn(runtime.node, [entryOf(kind)], {
     cwd: runtime.app,
-    env: serverEnv(port, databaseFile, runtime.nodeOptions, nodeArgs),
+    env: serverEnv(port, database, runtime.nodeOptions, nodeArgs),
     stdio: 'ignore',
   });
   const ended = { now: false };

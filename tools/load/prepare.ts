@@ -1,4 +1,5 @@
 import Database from 'better-sqlite3';
+import pg from 'pg';
 import { linkIn } from '../../src/server/email/outbox.ts';
 import { createScriptClient } from '../../src/scripts/script-client.ts';
 import { LOAD_ADMIN_EMAIL } from './server.ts';
@@ -23,31 +24,50 @@ async function call(origin: string, path: string, input: unknown, cookie?: strin
   return response;
 }
 
-/**
- * The newest verification link's token, read from the outbox table itself: in
- * production the mailbox procedures are for admins, and there is no admin yet.
- */
-function verificationToken(databaseFile: string, email: string): string {
-  const db = new Database(databaseFile, { readonly: true });
+const NEWEST_LINK =
+  'SELECT "text" FROM "EmailOutbox" WHERE "recipient" = $1 AND "template" = $2 ORDER BY "createdAt" DESC LIMIT 1';
+
+/** The newest message's text of a template to a recipient: a SQLite file's, or a PostgreSQL URL's database. */
+async function newestMessageText(database: string, email: string, template: string): Promise<string | undefined> {
+  if (/^postgres(?:ql)?:\/\//.test(database)) {
+    const client = new pg.Client({ connectionString: database });
+    await client.connect();
+    try {
+      const { rows } = await client.query<{ text: string }>(NEWEST_LINK, [email, template]);
+      return rows[0]?.text;
+    } finally {
+      await client.end();
+    }
+  }
+  const db = new Database(database, { readonly: true });
   try {
-    const row = db
-      .prepare<[string, string], { text: string }>(
-        'SELECT text FROM EmailOutbox WHERE recipient = ? AND template = ? ORDER BY createdAt DESC LIMIT 1',
-      )
-      .get(email, 'verify-email');
-    const token = linkIn(row?.text ?? '', '/verify-email')?.searchParams.get('token');
-    if (!token) throw new Error(`No verification link for ${email} in the outbox.`);
-    return token;
+    return db.prepare<[string, string], { text: string }>(NEWEST_LINK.replace(/\$\d/g, '?')).get(email, template)?.text;
   } finally {
     db.close();
   }
 }
 
-/** A verified admin with a session, and a member the admin may change. */
-export async function prepareFixtures(origin: string, databaseFile: string): Promise<Fixtures> {
+/**
+ * The newest verification link's token, read from the outbox table itself: in
+ * production the mailbox procedures are for admins, and there is no admin yet.
+ */
+async function verificationToken(database: string, email: string): Promise<string> {
+  const token = linkIn(
+    (await newestMessageText(database, email, 'verify-email')) ?? '',
+    '/verify-email',
+  )?.searchParams.get('token');
+  if (!token) throw new Error(`No verification link for ${email} in the outbox.`);
+  return token;
+}
+
+/**
+ * A verified admin with a session, and a member the admin may change. `database`: the
+ * server's SQLite file, or its PostgreSQL URL.
+ */
+export async function prepareFixtures(origin: string, database: string): Promise<Fixtures> {
   await call(origin, 'auth.signUp', { name: 'Load Admin', email: LOAD_ADMIN_EMAIL });
   const verified = await call(origin, 'auth.verifyEmail', {
-    token: verificationToken(databaseFile, LOAD_ADMIN_EMAIL),
+    token: await verificationToken(database, LOAD_ADMIN_EMAIL),
     password: PASSWORD,
   });
   const cookie = verified.headers
