@@ -50,7 +50,11 @@ describe('a worker killed (SIGKILL) after a job’s effect and before the job is
     await sleepPast(leaseUntil);
     expect(await survivor.runDue()).toBe(1);
     expect(runs()).toEqual(['crash 1', 'crash 2']);
-    expect(await db.backgroundJob.findFirstOrThrow()).toMatchObject({ status: 'succeeded', attempts: 2, leaseUntil: null });
+    expect(await db.backgroundJob.findFirstOrThrow()).toMatchObject({
+      status: 'succeeded',
+      attempts: 2,
+      leaseUntil: null,
+    });
 
     // A succeeded job never runs again, however often a worker looks, even past a lease.
     const succeeded = Date.now();

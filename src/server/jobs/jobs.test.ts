@@ -60,7 +60,11 @@ describe('enqueue', () => {
     expect(await runner.runDue()).toBe(1);
     expect(await runner.runDue()).toBe(0);
     expect(ran).toEqual(['committed']);
-    expect(await db.backgroundJob.findFirstOrThrow()).toMatchObject({ status: 'succeeded', attempts: 1, lastError: null });
+    expect(await db.backgroundJob.findFirstOrThrow()).toMatchObject({
+      status: 'succeeded',
+      attempts: 1,
+      lastError: null,
+    });
   });
 
   it('queues one job per de-duplication key, and refuses an input its schema refuses', async () => {
@@ -97,7 +101,11 @@ describe('retries', () => {
       await runner.runDue();
     }
     expect(ran).toEqual(['x', 'x', 'x']);
-    expect(await db.backgroundJob.findFirstOrThrow()).toMatchObject({ status: 'failed', attempts: 3, lastError: 'refused x' });
+    expect(await db.backgroundJob.findFirstOrThrow()).toMatchObject({
+      status: 'failed',
+      attempts: 3,
+      lastError: 'refused x',
+    });
     expect(await runner.runDue()).toBe(0);
   });
 
@@ -136,7 +144,10 @@ describe('retries', () => {
     await enqueue(db, job, {});
     const runner = createJobRunner({ db, jobs: [job], log, concurrency: 1 });
     await runner.runDue();
-    expect(await db.backgroundJob.findFirstOrThrow()).toMatchObject({ status: 'queued', lastError: 'No answer within 50 ms' });
+    expect(await db.backgroundJob.findFirstOrThrow()).toMatchObject({
+      status: 'queued',
+      lastError: 'No answer within 50 ms',
+    });
     await db.backgroundJob.updateMany({ data: { runAt: new Date(Date.now() - 1) } });
     await runner.runDue();
     expect(await db.backgroundJob.findFirstOrThrow()).toMatchObject({ status: 'succeeded', attempts: 2 });
