@@ -22,6 +22,15 @@ const RECORDS_OF_CALLS: readonly string[] = ['AuditEvent'];
 /** Tables the clock changes: a schedule's tick takes its slot (and queues its job) whenever it falls due. */
 const CLOCK_TABLES: readonly string[] = ['ScheduleState'];
 
+/**
+ * Rows the clock adds: the job a schedule's tick queues (its de-duplication key is
+ * `<schedule>@<slot>`, schedules.ts), at an app's first start or when an hour turns
+ * during a test.
+ */
+const CLOCK_ROWS: Readonly<Record<string, (row: Record<string, unknown>) => boolean>> = {
+  BackgroundJob: (row) => typeof row.dedupeKey === 'string' && /@\d{4}-\d\d-\d\dT[\d:.]+Z$/.test(row.dedupeKey),
+};
+
 /** SQLite hands back BigInt for integers, and Buffers for blobs; neither is JSON. */
 function replacer(_key: string, value: unknown): unknown {
   if (typeof value === 'bigint') return value.toString();
@@ -36,7 +45,9 @@ async function dumpTable(db: Database, table: string): Promise<string[]> {
     Prisma.sql`SELECT * FROM ${Prisma.raw(`"${table.replaceAll('"', '""')}"`)}`,
   );
   const skipped = BACKGROUND_COLUMNS[table] ?? [];
+  const byClock = CLOCK_ROWS[table];
   return rows
+    .filter((row) => !byClock?.(row))
     .map((row) =>
       JSON.stringify(
         Object.entries(row).filter(([column]) => !skipped.includes(column)),
@@ -47,9 +58,10 @@ async function dumpTable(db: Database, table: string): Promise<string[]> {
 }
 
 /**
- * A digest of every row of every table, read through the app's own client. Tables
- * are found in the engine's catalogue, so a table added later is covered without editing this.
- * Two equal digests mean no request changed anything in between.
+ * A digest of every row of every table, read through the app's own client: one line per
+ * table, `<name> <sha-256 of its rows>`, so a difference names the table. Tables are found
+ * in the engine's catalogue, so a table added later is covered without editing this.
+ * Two equal fingerprints mean no request changed anything in between.
  */
 export async function databaseFingerprint(db: Database): Promise<string> {
   const tables =
@@ -59,11 +71,21 @@ export async function databaseFingerprint(db: Database): Promise<string> {
       : await db.$queryRaw<{ name: string }[]>`
           SELECT table_name AS name FROM information_schema.tables
           WHERE table_schema = current_schema() AND table_type = 'BASE TABLE' ORDER BY table_name`;
-  const hash = createHash('sha256');
+  const lines: string[] = [];
   for (const { name } of tables) {
     if (RECORDS_OF_CALLS.includes(name) || CLOCK_TABLES.includes(name)) continue;
-    hash.update(`${name}\n`);
+    const hash = createHash('sha256');
     for (const line of await dumpTable(db, name)) hash.update(`${line}\n`);
+    lines.push(`${name} ${hash.digest('hex')}`);
   }
-  return hash.digest('hex');
+  return lines.join('\n');
+}
+
+/** The tables whose rows differ between two fingerprints. */
+export function changedTables(before: string, after: string): string[] {
+  const known = new Set(before.split('\n'));
+  return after
+    .split('\n')
+    .filter((line) => !known.has(line))
+    .map((line) => line.split(' ')[0] ?? line);
 }
