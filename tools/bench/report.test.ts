@@ -46,6 +46,7 @@ function reportWith(overrides: Partial<Omit<BenchReport, 'targets'>> = {}): Omit
     profile: null,
     startProfile: null,
     postgresql: { measured: false, reason: 'no server given' },
+    jobs: { measured: false, reason: '--jobs 0' },
     ...overrides,
   };
 }
