@@ -18,21 +18,21 @@ const reference: JobsReference = {
   measuredOn: '2026-11-26',
   note: 'a note on how',
   email: {
-    sqlite: { count: 500, enqueuePerSecond: 20, drainPerSecond: 100 },
-    postgresql: { count: 500, enqueuePerSecond: 15, drainPerSecond: 80 },
+    sqlite: { count: 500, enqueuePerSecond: 20, drainPerSecond: 100, drainPerCpuSecond: 1000 },
+    postgresql: { count: 500, enqueuePerSecond: 15, drainPerSecond: 80, drainPerCpuSecond: 800 },
   },
 };
 
 const engines: EngineJobs[] = [
   {
     engine: 'sqlite',
-    email: { count: 500, enqueuePerSecond: 18, drainPerSecond: 50 },
-    noop: { count: 2000, enqueuePerSecond: 300, drainPerSecond: 120 },
+    email: { count: 500, enqueuePerSecond: 18, drainPerSecond: 50, drainPerCpuSecond: 500 },
+    noop: { count: 2000, enqueuePerSecond: 300, drainPerSecond: 120, drainPerCpuSecond: 1200 },
   },
   {
     engine: 'postgresql',
-    email: { count: 500, enqueuePerSecond: 14, drainPerSecond: 100 },
-    noop: { count: 2000, enqueuePerSecond: 200, drainPerSecond: 1_500 },
+    email: { count: 500, enqueuePerSecond: 14, drainPerSecond: 100, drainPerCpuSecond: 1000 },
+    noop: { count: 2000, enqueuePerSecond: 200, drainPerSecond: 1_500, drainPerCpuSecond: 15_000 },
   },
 ];
 
@@ -58,7 +58,7 @@ describe('jobRows: each engine\u2019s e-mails beside the reference\u2019s, then 
     ]);
     expect(rows[0]?.vsBefore).toBe(0.5);
     expect(rows[3]?.vsBefore).toBe(1.25);
-    expect(rows[1]).toMatchObject({ enqueuePerSecond: 20, drainPerSecond: 100 });
+    expect(rows[1]).toMatchObject({ enqueuePerSecond: 20, drainPerSecond: 100, drainPerCpuSecond: 1000 });
     expect(rows[1]?.work).toContain('before issue 21 (f1408a8, measured 2026-11-26)');
     // The no-op jobs have nothing before issue 21 to be compared with.
     expect(rows[2]?.vsBefore).toBeUndefined();
@@ -84,9 +84,11 @@ describe('jobsMarkdown', () => {
     expect(lines[0]).toContain('measured 2026-11-26: a note on how.');
     const rows = lines.filter((line) => /^\| (SQLite|PostgreSQL) /.test(line));
     expect(rows).toHaveLength(6);
-    expect(rows[0]).toBe('| SQLite | e-mails: outbox + delivery job (log transport) | 18 | 50 | 0.50 × |');
-    expect(rows[1]).toMatch(/^\| SQLite \| _e-mails: e-mail dispatcher before issue 21 .*_ \| 20 \| 100 \| {2}\|$/);
-    expect(rows[5]).toBe('| PostgreSQL | no-op jobs | 200 | 1,500 |  |');
+    expect(rows[0]).toBe('| SQLite | e-mails: outbox + delivery job (log transport) | 18 | 50 | 500 | 0.50 × |');
+    expect(rows[1]).toMatch(
+      /^\| SQLite \| _e-mails: e-mail dispatcher before issue 21 .*_ \| 20 \| 100 \| 1,000 \| {2}\|$/,
+    );
+    expect(rows[5]).toBe('| PostgreSQL | no-op jobs | 200 | 1,500 | 15,000 |  |');
   });
 
   it('says in bold when PostgreSQL, or the whole section, was skipped', () => {

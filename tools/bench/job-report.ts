@@ -13,6 +13,11 @@ export interface Throughput {
   enqueuePerSecond: number;
   /** Jobs run to success per second, from the runner's start (the whole queue waiting) to the last success. */
   drainPerSecond: number;
+  /**
+   * The same per CPU-second of the process that queues and runs them (user + system; the
+   * database server's own CPU is not counted): steadier than the rate on a loaded machine.
+   */
+  drainPerCpuSecond: number;
 }
 
 export interface EngineJobs {
@@ -53,16 +58,17 @@ export interface JobsReference {
 /**
  * The e-mail dispatcher before issue 21 (its own claim loop over the outbox, one e-mail
  * at a time), measured with a script of the same steps as job-throughput.ts on a
- * worktree of that commit, right after this code's run on the same machine.
+ * worktree of that commit, right before this code's `--jobs-only` run on the same machine
+ * (the first figures in docs/performance.md's generated part).
  */
 export const EMAIL_DISPATCHER_BEFORE_ISSUE_21: JobsReference = {
   label: 'e-mail dispatcher before issue 21',
   commit: 'f1408a8',
   measuredOn: '2026-11-26',
-  note: 'Node v20.20.2, 2,000 verify-email e-mails per engine through its outbox and `deliverDue`, the log transport; the machine (2 cores) loaded by other work, load average about 4',
+  note: 'on Node v20.20.2, 500 `verify-email` e-mails per engine queued through its outbox and drained by its own claim loop (`deliverDue`), the log transport, right before this benchmark’s `--jobs-only` run on the same machine, loaded by other work (2 cores, load average 5.7)',
   email: {
-    sqlite: { count: 2000, enqueuePerSecond: 0, drainPerSecond: 0 },
-    postgresql: { count: 2000, enqueuePerSecond: 0, drainPerSecond: 0 },
+    sqlite: { count: 500, enqueuePerSecond: 34, drainPerSecond: 123, drainPerCpuSecond: 220 },
+    postgresql: { count: 500, enqueuePerSecond: 32, drainPerSecond: 94, drainPerCpuSecond: 202 },
   },
 };
 
@@ -71,6 +77,7 @@ export interface JobRow {
   work: string;
   enqueuePerSecond: number;
   drainPerSecond: number;
+  drainPerCpuSecond: number;
   /** This run's drain over the reference's, on e-mail rows with a reference on the engine. */
   vsBefore?: number;
   /** A reference row, not measured in this run. */
@@ -88,6 +95,7 @@ export function jobRows(engines: readonly EngineJobs[], reference: JobsReference
       work: 'e-mails: outbox + delivery job (log transport)',
       enqueuePerSecond: email.enqueuePerSecond,
       drainPerSecond: email.drainPerSecond,
+      drainPerCpuSecond: email.drainPerCpuSecond,
       ...(before && before.drainPerSecond > 0
         ? { vsBefore: Number((email.drainPerSecond / before.drainPerSecond).toFixed(2)) }
         : {}),
@@ -99,6 +107,7 @@ export function jobRows(engines: readonly EngineJobs[], reference: JobsReference
             work: `e-mails: ${reference.label} (${reference.commit}, measured ${reference.measuredOn})`,
             enqueuePerSecond: before.enqueuePerSecond,
             drainPerSecond: before.drainPerSecond,
+            drainPerCpuSecond: before.drainPerCpuSecond,
             reference: true,
           },
         ]
@@ -108,6 +117,7 @@ export function jobRows(engines: readonly EngineJobs[], reference: JobsReference
       work: 'no-op jobs',
       enqueuePerSecond: noop.enqueuePerSecond,
       drainPerSecond: noop.drainPerSecond,
+      drainPerCpuSecond: noop.drainPerCpuSecond,
     };
     return [emailRow, ...referenceRows, noopRow];
   });
@@ -126,15 +136,15 @@ export function jobsMarkdown(
     : `PostgreSQL **skipped** (${section.postgresql.reason})`;
   return [
     `Job throughput (issue 21), in the benchmark's own process (Node ${section.node}): ${fmt(section.counts.email)} e-mails (\`verify-email\`, rendered when queued) and ${fmt(section.counts.noop)} no-op jobs on each engine, SQLite a file in the run's temporary folder, ${postgresql}. ` +
-      `Queued one per transaction, one after another; then drained by one runner with JOBS_CONCURRENCY's default of ${section.concurrency} slots (the e-mail delivery job keeps its concurrency of 1, the no-op job has ${section.concurrency}), timed from the runner's start to the last success. ` +
+      `Queued one per transaction, one after another; then drained by one runner with JOBS_CONCURRENCY's default of ${section.concurrency} slots (the e-mail delivery job keeps its concurrency of 1, the no-op job has ${section.concurrency}), timed from the runner's start to the last success; per CPU-second counts this process's CPU over the drain (not the database server's). ` +
       `The ${reference.label} (${reference.commit}) is a fixed reference measured ${reference.measuredOn}: ${reference.note}.`,
     '',
-    '| Engine | Work | queued per s | drained per s | drained vs before issue 21 |',
-    '| --- | --- | ---: | ---: | ---: |',
+    '| Engine | Work | queued per s | drained per s | drained per CPU-s | drained vs before issue 21 |',
+    '| --- | --- | ---: | ---: | ---: | ---: |',
     ...jobRows(section.engines, reference).map((row) => {
       const work = row.reference ? `_${row.work}_` : row.work;
       const vsBefore = row.vsBefore === undefined ? '' : `${row.vsBefore.toFixed(2)} ×`;
-      return `| ${ENGINE_NAMES[row.engine]} | ${work} | ${fmt(row.enqueuePerSecond)} | ${fmt(row.drainPerSecond)} | ${vsBefore} |`;
+      return `| ${ENGINE_NAMES[row.engine]} | ${work} | ${fmt(row.enqueuePerSecond)} | ${fmt(row.drainPerSecond)} | ${fmt(row.drainPerCpuSecond)} | ${vsBefore} |`;
     }),
   ];
 }

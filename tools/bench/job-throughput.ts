@@ -48,11 +48,23 @@ async function timed(work: () => Promise<void>): Promise<number> {
   return performance.now() - started;
 }
 
+/** This process's CPU time (user + system) since `since`, in milliseconds. */
+const cpuMsSince = (since: NodeJS.CpuUsage) => {
+  const { user, system } = process.cpuUsage(since);
+  return (user + system) / 1000;
+};
+
 /**
- * Starts a runner of `jobs` on a full queue and resolves with the milliseconds until
- * `count` attempts succeeded; any other outcome, or a stall, fails the run.
+ * Starts a runner of `jobs` on a full queue and resolves with the milliseconds, and this
+ * process's CPU milliseconds, until `count` attempts succeeded; any other outcome, or a
+ * stall, fails the run.
  */
-async function drain(db: Database, jobs: JobDefinition[], count: number, concurrency: number): Promise<number> {
+async function drain(
+  db: Database,
+  jobs: JobDefinition[],
+  count: number,
+  concurrency: number,
+): Promise<{ ms: number; cpuMs: number }> {
   let succeeded = 0;
   let settle: { resolve: () => void; reject: (error: Error) => void } | undefined;
   const done = new Promise<void>((resolve, reject) => {
@@ -80,12 +92,13 @@ async function drain(db: Database, jobs: JobDefinition[], count: number, concurr
       if (succeeded === count) settle?.resolve();
     },
   });
+  const cpu = process.cpuUsage();
   const started = performance.now();
   watch();
   runner.start();
   try {
     await done;
-    return performance.now() - started;
+    return { ms: performance.now() - started, cpuMs: cpuMsSince(cpu) };
   } finally {
     clearTimeout(stall);
     await runner.stop(5_000);
@@ -129,7 +142,7 @@ async function measureEngine(databaseUrl: string, counts: JobCounts): Promise<En
       retryMaxMs: config.EMAIL_RETRY_MAX_MS,
       sendTimeoutMs: config.EMAIL_SEND_TIMEOUT_MS,
     });
-    const emailDrainMs = await drain(db, [delivery], counts.email, concurrency);
+    const emailDrain = await drain(db, [delivery], counts.email, concurrency);
     const sent = await db.emailOutbox.count({ where: { status: 'sent' } });
     if (sent !== counts.email) throw new Error(`Job throughput: ${sent} of ${counts.email} e-mails sent.`);
 
@@ -145,21 +158,22 @@ async function measureEngine(databaseUrl: string, counts: JobCounts): Promise<En
         });
       }
     });
-    const noopDrainMs = await drain(db, [noop], counts.noop, concurrency);
+    const noopDrain = await drain(db, [noop], counts.noop, concurrency);
     const succeeded = await db.backgroundJob.count({ where: { name: noop.name, status: 'succeeded' } });
     if (succeeded !== counts.noop) {
       throw new Error(`Job throughput: ${succeeded} of ${counts.noop} no-op jobs succeeded.`);
     }
 
-    const throughput = (count: number, enqueueMs: number, drainMs: number): Throughput => ({
+    const throughput = (count: number, enqueueMs: number, drained: { ms: number; cpuMs: number }): Throughput => ({
       count,
       enqueuePerSecond: perSecond(count, enqueueMs),
-      drainPerSecond: perSecond(count, drainMs),
+      drainPerSecond: perSecond(count, drained.ms),
+      drainPerCpuSecond: perSecond(count, drained.cpuMs),
     });
     return {
       engine: engineOf(databaseUrl),
-      email: throughput(counts.email, emailEnqueueMs, emailDrainMs),
-      noop: throughput(counts.noop, noopEnqueueMs, noopDrainMs),
+      email: throughput(counts.email, emailEnqueueMs, emailDrain),
+      noop: throughput(counts.noop, noopEnqueueMs, noopDrain),
     };
   } finally {
     await db.$disconnect();
