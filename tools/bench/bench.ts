@@ -8,8 +8,11 @@
  * soak memory, and the client's initial JS. With a PostgreSQL server's URL
  * (BENCH_POSTGRES_URL, else TEST_POSTGRES_URL) it then measures the signed-in cases and
  * their stock peers on PostgreSQL against a raw `pg` read (postgresqlLeg); without one it
- * says loudly that it skipped them. Writes bench-results/latest.{json,md} and the
- * generated part of docs/performance.md. Options: bench/options.ts.
+ * says loudly that it skipped them. Last, with every server stopped, the job throughput
+ * (issue 21) in this process on each engine (job-throughput.ts), beside the e-mail
+ * dispatcher before issue 21 (a fixed reference, job-report.ts); `--jobs-only` runs that
+ * alone. Writes bench-results/latest.{json,md} and the generated part of
+ * docs/performance.md. Options: bench/options.ts.
  *
  * Exits non-zero when a server fails or any answer fails; a missed target is a finding,
  * reported in the table, not a failure of the run.
@@ -29,9 +32,12 @@ import { createDatabase, dropDatabases } from '../../src/server/test/postgresql-
 import { benchCases, casesToRun, postgresqlCases, type BenchCase, type CaseServer } from './cases.ts';
 import { combineFigures, measureCase, soak, type CaseFigures, type RunSettings } from './measure.ts';
 import { readBenchOptions, type BenchOptions } from './options.ts';
+import { jobsBlock, jobsMarkdown, withJobsRun, type JobsSection } from './job-report.ts';
+import { measureJobThroughput } from './job-throughput.ts';
 import { benchDatabaseNames, postgresqlPlan, serverAddress, type PostgresqlPlan } from './postgresql.ts';
 import { hotSpots, readProfile, shareByPlace } from './profile-summary.ts';
 import {
+  DOCS_END,
   evaluateTargets,
   markdownOf,
   withLatestRun,
@@ -188,8 +194,43 @@ async function postgresqlLeg(
   }
 }
 
+/** The job throughput alone (`--jobs-only`): bench-results/jobs.{json,md} and the job part of docs/performance.md. */
+async function jobsOnly(options: BenchOptions, resultsDir: string): Promise<void> {
+  const dataDir = mkdtempSync(join(tmpdir(), 'rpc-bench-jobs-'));
+  try {
+    const plan = postgresqlPlan(process.env);
+    if (!plan.run)
+      console.warn(`\n${SKIPPED_BANNER}\n  Jobs on PostgreSQL SKIPPED: ${plan.reason}.\n${SKIPPED_BANNER}\n`);
+    const section = await measureJobThroughput({ email: options.emails, noop: options.jobs }, dataDir, plan);
+    const startedAt = new Date().toISOString();
+    const markdown = [
+      `Job throughput alone (\`npm run bench -- --jobs-only\`), ${startedAt}.`,
+      '',
+      ...jobsMarkdown(section),
+    ].join('\n');
+    writeFileSync(join(resultsDir, 'jobs.json'), `${JSON.stringify({ startedAt, jobs: section }, null, 2)}\n`);
+    writeFileSync(join(resultsDir, 'jobs.md'), `${markdown}\n`);
+    if (!options.noDocs) {
+      const docs = join(appRoot, 'docs', 'performance.md');
+      const updated = withJobsRun(readFileSync(docs, 'utf8'), jobsBlock(section), DOCS_END);
+      writeFileSync(docs, await formatMarkdown(updated, docs));
+    }
+    console.log(
+      `\n${markdown}\n\nbench-results/jobs.json, bench-results/jobs.md${options.noDocs ? '' : ', docs/performance.md'}`,
+    );
+  } finally {
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
 async function main(): Promise<void> {
   const options = readBenchOptions();
+  if (options.jobsOnly) {
+    const resultsDir = join(appRoot, 'bench-results');
+    mkdirSync(resultsDir, { recursive: true });
+    await jobsOnly(options, resultsDir);
+    return;
+  }
   const plan = postgresqlPlan(process.env, options.cases);
   if (!plan.run) console.warn(`\n${SKIPPED_BANNER}\n  PostgreSQL leg SKIPPED: ${plan.reason}.\n${SKIPPED_BANNER}\n`);
   const runtime = await resolveRuntime(options);
@@ -276,6 +317,17 @@ async function main(): Promise<void> {
     await stop(app);
 
     const postgresql = await postgresqlLeg(plan, runtime, options, settings);
+    // With every server stopped: the jobs run in this process, on its Node.
+    const jobs: JobsSection =
+      options.jobs === 0
+        ? { measured: false, reason: '--jobs 0' }
+        : options.cases
+          ? { measured: false, reason: 'a `--case` filter measures its cases only' }
+          : await measureJobThroughput(
+              { email: options.emails, noop: options.jobs },
+              dataDir,
+              postgresqlPlan(process.env),
+            );
 
     const baselinePerCpu = (first.requestsPerCpuSecond + last.requestsPerCpuSecond) / 2;
     const clientDir = join(runtime.app, 'dist', 'client');
@@ -323,6 +375,7 @@ async function main(): Promise<void> {
           }
         : null,
       postgresql,
+      jobs,
     };
     const report: BenchReport = { ...partial, targets: evaluateTargets(partial) };
     const markdown = markdownOf(report);

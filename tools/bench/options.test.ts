@@ -72,4 +72,18 @@ describe('the benchmark command line', () => {
     expect(ids(['no-db query'])).toEqual(['no-db query']);
     expect(casesToRun(cases)).toHaveLength(cases.length);
   });
+
+  it('measures 2,000 no-op jobs and 500 e-mails per engine by default; --jobs 0 skips, --jobs-only runs only them', () => {
+    expect(readBenchOptions([])).toMatchObject({ jobs: 2000, emails: 500, jobsOnly: false });
+    expect(readBenchOptions(['--jobs', '0']).jobs).toBe(0);
+    expect(readBenchOptions(['--jobs-only', '--jobs', '100', '--emails', '20'])).toMatchObject({
+      jobs: 100,
+      emails: 20,
+      jobsOnly: true,
+      noDocs: false,
+    });
+    expect(() => readBenchOptions(['--jobs-only', '--jobs', '0'])).toThrow(/--jobs-only/);
+    expect(() => readBenchOptions(['--jobs-only', '--case', 'write'])).toThrow(/--jobs-only/);
+    expect(() => readBenchOptions(['--emails', '0'])).toThrow(/--emails/);
+  });
 });

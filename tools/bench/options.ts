@@ -28,10 +28,19 @@ export interface BenchOptions {
    * while trying a lever. Such a run never writes docs/performance.md.
    */
   cases?: CaseId[];
+  /** No-op jobs on each engine for the job throughput (issue 21); 0 skips it, as does a `--case` filter. */
+  jobs: number;
+  /** E-mails on each engine for the job throughput (each is rendered when queued: slower than a no-op job). */
+  emails: number;
+  /**
+   * Only the job throughput: no build, no servers. Writes bench-results/jobs.{json,md}
+   * and, unless --no-docs, the job part of docs/performance.md's generated section.
+   */
+  jobsOnly: boolean;
 }
 
 const USAGE =
-  'Usage: npm run bench -- [--duration 10] [--warmup 3] [--connections 32] [--starts 5] [--soak 120] [--idle 15] [--profile] [--no-docs] [--app <folder> --node <bin>] [--node-options="<flags>"] [--case "<case>" …]';
+  'Usage: npm run bench -- [--duration 10] [--warmup 3] [--connections 32] [--starts 5] [--soak 120] [--idle 15] [--profile] [--no-docs] [--app <folder> --node <bin>] [--node-options="<flags>"] [--case "<case>" …] [--jobs 2000] [--emails 500] [--jobs-only]';
 
 function whole(name: string, value: string | undefined, min: number): number {
   const number = Number(value);
@@ -56,6 +65,9 @@ export function readBenchOptions(args = process.argv.slice(2)): BenchOptions {
       node: { type: 'string' },
       'node-options': { type: 'string' },
       case: { type: 'string', multiple: true },
+      jobs: { type: 'string', default: '2000' },
+      emails: { type: 'string', default: '500' },
+      'jobs-only': { type: 'boolean', default: false },
     },
   });
   const unknown = (values.case ?? []).filter((id) => !(ALL_CASE_IDS as readonly string[]).includes(id));
@@ -65,6 +77,10 @@ export function readBenchOptions(args = process.argv.slice(2)): BenchOptions {
     );
   }
   const cases = values.case as CaseId[] | undefined;
+  const jobs = whole('jobs', values.jobs, 0);
+  if (values['jobs-only'] && (cases !== undefined || jobs === 0)) {
+    throw new Error(`--jobs-only measures jobs only: not with --case, nor with --jobs 0. ${USAGE}`);
+  }
   return {
     duration: whole('duration', values.duration, 1),
     warmup: whole('warmup', values.warmup, 0),
@@ -78,5 +94,8 @@ export function readBenchOptions(args = process.argv.slice(2)): BenchOptions {
     ...(values.node ? { node: resolve(values.node) } : {}),
     ...(values['node-options'] === undefined ? {} : { nodeOptions: values['node-options'] }),
     ...(cases ? { cases } : {}),
+    jobs,
+    emails: whole('emails', values.emails, 1),
+    jobsOnly: values['jobs-only'],
   };
 }

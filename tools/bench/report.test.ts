@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { JOBS_DOCS_END, JOBS_DOCS_START } from './job-report.ts';
 import type { CaseFigures } from './measure.ts';
 import {
   DOCS_END,
@@ -46,6 +47,7 @@ function reportWith(overrides: Partial<Omit<BenchReport, 'targets'>> = {}): Omit
     profile: null,
     startProfile: null,
     postgresql: { measured: false, reason: 'no server given' },
+    jobs: { measured: false, reason: '--jobs 0' },
     ...overrides,
   };
 }
@@ -219,6 +221,12 @@ describe('markdownOf', () => {
     expect(markdown).toContain('test cpu (2 cores');
     expect(markdown).toContain('Node v22.0.0');
     expect(markdown).toMatch(/\| peak RSS under load \| 310 MiB \| ≤ 300 MiB \| \*\*no\*\* \|/);
+  });
+
+  it('carries the job throughput between its own markers, so --jobs-only can rewrite it alone', () => {
+    const partial = reportWith();
+    const markdown = markdownOf({ ...partial, targets: [] });
+    expect(markdown).toContain(`${JOBS_DOCS_START}\n\n**Job throughput: skipped** (--jobs 0).\n\n${JOBS_DOCS_END}`);
   });
 
   it("names the start-up profile's heaviest packages, heaviest first, when one was taken", () => {

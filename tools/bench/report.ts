@@ -1,6 +1,7 @@
 import { INITIAL_JS_GZIP_BUDGET, type InitialJs } from '../build/initial-js.ts';
 import type { CaseId } from './cases.ts';
 import type { CaseFigures, SoakFigures } from './measure.ts';
+import { jobsBlock, type JobsSection } from './job-report.ts';
 import type { HotSpot } from './profile-summary.ts';
 
 export interface BenchReport {
@@ -20,6 +21,8 @@ export interface BenchReport {
   startProfile: { file: string; byPlace: Record<string, number> } | null;
   /** The PostgreSQL leg (issue 20): its figures, or why it did not run. */
   postgresql: PostgresqlLeg;
+  /** Job throughput on each engine beside the e-mail dispatcher before issue 21 (job-report.ts), or why it did not run. */
+  jobs: JobsSection;
   targets: Target[];
 }
 
@@ -195,6 +198,8 @@ export function markdownOf(report: BenchReport): string {
     ...caseTable(report.baseline.first, report.cases, report.baseline.last),
     '',
     ...postgresqlMarkdown(report.postgresql),
+    '',
+    jobsBlock(report.jobs),
     '',
     `Cold start, spawn to /readyz 200 on a migrated database (median of ${report.coldStart.appMs.length}): app ${report.coldStart.appMedianMs} ms, ` +
       `bare Fastify + tRPC + Prisma ${report.coldStart.bareMedianMs} ms; the app's first start on an empty database (migrations applied): ${report.coldStart.firstStartMs} ms.`,
