@@ -1,4 +1,5 @@
 import { auditSearch } from './audit-search.ts';
+import { jobsSearch } from './jobs-search.ts';
 import { specRoutes } from './generated/routes.ts';
 import { mailboxSearch, templateSearch } from './mailbox-search.ts';
 import { redirectSearch } from './redirect-search.ts';
@@ -63,9 +64,11 @@ export const routes = {
     layout: adminLayout,
     screen: lazyScreen(() => import('./screens/admin-api-keys-screen.tsx'), 'AdminApiKeysScreen'),
   },
+  // The status filter in the address (`?status=failed`); none is all jobs.
   '/admin/jobs': {
     layout: adminLayout,
     screen: lazyScreen(() => import('./screens/admin-jobs-screen.tsx'), 'AdminJobsScreen'),
+    search: jobsSearch,
   },
   // Who changed what: filters in the address (`?actor=…&procedure=…&from=2026-11-01`).
   '/admin/audit': {

@@ -1,7 +1,9 @@
 import { createTRPCReact } from '@trpc/react-query';
 import type { AnyTRPCProcedure, inferRouterOutputs, TRPCRouterRecord } from '@trpc/server';
 import type { AppRouter } from '../server/router.ts';
+import { splitLink } from '@trpc/client';
 import { trpcLinks } from '../shared/trpc-client-links.ts';
+import { lazyLink } from './live/lazy-link.ts';
 
 /** Typed React hooks for every procedure: `trpc.system.health.useQuery()`. */
 export const trpc = createTRPCReact<AppRouter>();
@@ -26,6 +28,13 @@ export type ProcedurePath = PathsOf<AppRouter['_def']['record']>;
 
 export function createTrpcClient() {
   return trpc.createClient({
-    links: trpcLinks(),
+    links: [
+      // Subscriptions (live updates) as server-sent events; everything else as batched HTTP.
+      splitLink({
+        condition: (op) => op.type === 'subscription',
+        true: lazyLink(async () => (await import('./live/sse-link.ts')).sseLink),
+        false: trpcLinks(),
+      }),
+    ],
   });
 }

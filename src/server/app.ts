@@ -8,6 +8,8 @@ import { clientStaticPlugin } from './plugins/client-static.ts';
 import { dbPlugin } from './plugins/db.ts';
 import { emailPlugin } from './plugins/email.ts';
 import { jobsPlugin } from './plugins/jobs.ts';
+import { notificationsPlugin } from './plugins/notifications.ts';
+import { livePlugin } from './plugins/live.ts';
 import { backgroundWorkPlugin } from './plugins/background-work.ts';
 import { healthPlugin } from './plugins/health.ts';
 import { notFoundAndErrorsPlugin, sendFrameworkError } from './errors/not-found-and-errors.ts';
@@ -130,7 +132,9 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
       metrics.dbConnectionWait.observe(ms / 1000);
     },
   });
+  await app.register(notificationsPlugin, { config });
   await app.register(jobsPlugin, { config, metrics });
+  await app.register(livePlugin, { config, metrics });
   await app.register(emailPlugin, { config, metrics });
   await app.register(backgroundWorkPlugin);
   const services: AppServices = {
@@ -147,9 +151,11 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     buildInfo: readBuildInfo(config.APP_COMMIT),
     startedAt: new Date(),
     metrics,
+    jobs: app.jobs,
     background: app.backgroundWork,
     setupToken: createSetupToken(),
     procedureRateLimit: app.procedureRateLimit,
+    live: app.live,
   };
   app.decorate('services', services);
 

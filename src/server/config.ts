@@ -94,6 +94,8 @@ export const configSchema = z.object({
   AUDIT_RETENTION_DAYS: integer(1, 36_500).default(365),
   IDEMPOTENCY_KEY_TTL_HOURS: integer(1, 24 * 365).default(24),
   IDEMPOTENCY_WAIT_MS: integer(0, 300_000).default(10_000),
+  LIVE_MAX_STREAMS: integer(0, 100_000).default(250),
+  LIVE_STREAMS_PER_SESSION: integer(1, 100_000).default(6),
   APP_COMMIT: z
     .string()
     .regex(/^[0-9a-f]{7,40}$/, { message: 'must be a git commit hash' })

@@ -42,6 +42,14 @@ describe('deny by default, over HTTP', () => {
   });
 
   it.each(guarded)('$path refuses a caller without credentials before doing anything', async ({ path, type }) => {
+    if (type === 'subscription') {
+      // A stream's refusal is its one event (server-sent events answer 200 before the procedure runs).
+      const stream = await app.inject({ url: `/trpc/${path}` });
+      expect(stream.statusCode).toBe(200);
+      expect(stream.body).toContain('event: serialized-error');
+      expect(stream.body).toContain('"appCode":"UNAUTHENTICATED"');
+      return;
+    }
     const result = type === 'query' ? await query(app, path) : await mutate(app, path, {});
     expect([result.status, result.appCode]).toEqual([401, 'UNAUTHENTICATED']);
   });

@@ -1,5 +1,6 @@
 import { adminRouter } from './features/admin/admin.router.ts';
 import { jobsRouter } from './features/jobs/jobs.router.ts';
+import { liveRouter } from './features/live/live.router.ts';
 import { authRouter } from './features/auth/auth.router.ts';
 import { mailboxRouter } from './features/mailbox/mailbox.router.ts';
 import { recordsRouter } from './features/records/records.router.ts';
@@ -20,6 +21,7 @@ export const appRouter = router({
   jobs: jobsRouter,
   mailbox: mailboxRouter,
   records: recordsRouter,
+  live: liveRouter,
   // The specification's entities, by name (spec/calls.ts; compiled by npm run spec).
   ...specRouters,
 });

@@ -121,6 +121,12 @@ export const foundationErrorCodes = {
     message: 'This idempotency key was already used for a different request. Send a new key.',
     showDetails: false,
   },
+  TOO_MANY_STREAMS: {
+    trpcCode: 'TOO_MANY_REQUESTS',
+    httpStatus: 429,
+    message: 'Too many live views are open. Close a tab and try again.',
+    showDetails: false,
+  },
   INVALID_TRANSITION: {
     trpcCode: 'CONFLICT',
     httpStatus: 409,

@@ -45,6 +45,8 @@ const errorDescriptions: Record<AppErrorCode, string> = {
     'A mutation repeated with the `Idempotency-Key` of a call that is still running, and still running after `IDEMPOTENCY_WAIT_MS`; retry later with the same key.',
   IDEMPOTENCY_KEY_REUSED:
     'An `Idempotency-Key` sent again with another procedure or input than its first use (the stored answer belongs to that one); send a new key.',
+  TOO_MANY_STREAMS:
+    'A live-update stream beyond `LIVE_STREAMS_PER_SESSION` for one session or key, or `LIVE_MAX_STREAMS` for the instance; close one or try another instance.',
   INVALID_TRANSITION: 'A state machine refused the event (src/shared/states.ts).',
   PAYLOAD_TOO_LARGE: 'The body is over the configured limit.',
   UNSUPPORTED_MEDIA_TYPE: 'Only application/json bodies are accepted.',

@@ -78,6 +78,8 @@ export function productionServerEnv(port: number, databaseFile: string, nodeOpti
 export async function startLoadServer(
   dataDir: string,
   { app, node }: { app: string; node: string },
+  /** Settings beyond production's defaults (the live-streams benchmark raises its limits). */
+  extraEnv: NodeJS.ProcessEnv = {},
 ): Promise<LoadServer> {
   const port = await freePort();
   const env: NodeJS.ProcessEnv = {
@@ -89,6 +91,7 @@ export async function startLoadServer(
     ),
     // Per-request info logs would measure the terminal, not the server.
     LOG_LEVEL: 'warn',
+    ...extraEnv,
   };
   const server = startServer([node, 'dist/server/main.js'], app, env, port);
   await waitUntilReady(server);

@@ -24,6 +24,7 @@ export const foundationModels = [
   'ScheduleState',
   'AuditEvent',
   'IdempotencyRecord',
+  'ChangeEvent',
   'SpecCounter',
   'SpecTransition',
 ];

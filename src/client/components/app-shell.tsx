@@ -18,13 +18,17 @@ const UserMenu = lazy(() => loadMenus().then((module) => ({ default: module.User
 const ThemeMenu = lazy(() => loadMenus().then((module) => ({ default: module.ThemeMenu })));
 const NavSheet = lazy(() => loadMenus().then((module) => ({ default: module.NavSheet })));
 
+// Live updates (one stream per tab) start once the page is idle and someone is signed in.
+const LiveUpdates = lazy(() => import('../live/live-updates.tsx'));
+
 type MenuName = 'user' | 'theme' | 'nav';
 
 /** Header with the product's name, navigation and menus, the current screen, a footer, and the app-wide notices. */
 export function AppShell({ children }: { children: ReactNode }) {
   const pathname = usePathname();
   // The specification's screens join the navigation for the roles they name.
-  const navigation = navigationFor(useViewer().data?.role ?? null);
+  const viewer = useViewer().data;
+  const navigation = navigationFor(viewer?.role ?? null);
   const main = useRef<HTMLElement>(null);
   const firstRender = useRef(true);
   // A menu pressed before its code arrived opens as soon as it does. Pointer-down
@@ -108,6 +112,11 @@ export function AppShell({ children }: { children: ReactNode }) {
         </div>
       </footer>
       <ToastNotices />
+      {viewer && menusWanted ? (
+        <Suspense fallback={null}>
+          <LiveUpdates />
+        </Suspense>
+      ) : null}
     </div>
   );
 }

@@ -17,9 +17,11 @@ interface ConfirmActionProps {
   trigger: ReactElement;
   title: string;
   description: ReactNode;
-  /** The destructive button's words, e.g. "Disable account". */
+  /** The confirming button's words, e.g. "Disable account". */
   confirmLabel: string;
-  /** Shown on the destructive button while the action runs, e.g. "Disabling…". */
+  /** The confirming button's look: destructive (the default), or default for an action that undoes nothing (a retry). */
+  confirmVariant?: 'destructive' | 'default';
+  /** Shown on the confirming button while the action runs, e.g. "Disabling…". */
   pendingLabel: string;
   /**
    * The action. The dialog stays open, its buttons inert, until it settles: closed
@@ -34,7 +36,7 @@ interface ConfirmActionProps {
 }
 
 /**
- * A destructive action that asks first (an AlertDialog: Cancel is focused, Escape
+ * An action that asks first, mostly a destructive one (an AlertDialog: Cancel is focused, Escape
  * cancels), shows that it is running, and puts focus somewhere sensible afterwards.
  */
 export function ConfirmAction({
@@ -45,6 +47,7 @@ export function ConfirmAction({
   pendingLabel,
   onConfirm,
   fallbackFocus,
+  confirmVariant = 'destructive',
 }: ConfirmActionProps) {
   const [open, setOpen] = useState(false);
   const [pending, setPending] = useState(false);
@@ -79,7 +82,7 @@ export function ConfirmAction({
           <AlertDialogCancel disabled={pending}>Cancel</AlertDialogCancel>
           {/* Not AlertDialogAction, which closes at once: this one waits for the outcome. */}
           <Button
-            variant="destructive"
+            variant={confirmVariant}
             aria-disabled={pending}
             onClick={() => {
               if (pending) return;

@@ -16,6 +16,10 @@ const statuses = {
   sending: { label: 'Sending', tone: 'info' },
   sent: { label: 'Sent', tone: 'success' },
   kept: { label: 'Kept (log transport)', tone: 'neutral' },
+  // A background job's (jobs.schema.ts's jobStatuses); `failed` is shared with e-mails.
+  queued: { label: 'Queued', tone: 'neutral' },
+  running: { label: 'Running', tone: 'info' },
+  succeeded: { label: 'Succeeded', tone: 'success' },
   failed: { label: 'Failed', tone: 'destructive' },
   healthy: { label: 'Healthy', tone: 'success' },
   degraded: { label: 'Degraded', tone: 'destructive' },

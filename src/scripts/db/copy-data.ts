@@ -156,6 +156,9 @@ async function copyAllModels(
     }
     summary.push(counted);
   }
+  // Rows copied with their ids leave PostgreSQL's sequence behind them: the next change
+  // event (live updates, the one autoincrement id) would collide with a copied one.
+  await writer.$executeRaw`SELECT setval(pg_get_serial_sequence('"ChangeEvent"', 'id'), COALESCE((SELECT MAX("id") FROM "ChangeEvent"), 0) + 1, false)`;
   return summary;
 }
 

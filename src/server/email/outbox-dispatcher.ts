@@ -104,6 +104,15 @@ export function defineEmailDelivery(options: DeliveryOptions): JobDefinition<{ o
           data: { status: 'failed', leaseUntil: null, lastError },
         });
       },
+      // An operator's retry of the failed job: the row is delivered again, with fresh attempts
+      // (a row sent meanwhile stays sent, and the job then sends nothing).
+      onRetry: async (input, db) => {
+        const { outboxId } = emailDelivery.input.parse(input);
+        await db.emailOutbox.updateMany({
+          where: { id: outboxId, status: 'failed' },
+          data: { status: 'pending', attempts: 0, nextAttemptAt: new Date(), leaseUntil: null },
+        });
+      },
     },
   );
 }

@@ -1,6 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { z } from 'zod';
 import type { Database } from '../db/client.ts';
+import type { DatabaseClient } from '../db/transaction.ts';
 import { retryDelay } from './backoff.ts';
 
 /** What a handler is told about the attempt it runs. */
@@ -39,6 +40,12 @@ export interface JobOptions {
    * after a permanent error, or when its last attempt was interrupted (a lost worker).
    */
   onFailed?: (input: unknown, lastError: string, db: Database) => Promise<void>;
+  /**
+   * Runs in the transaction that queues a failed job again (jobs.retry, an operator's
+   * retry), with the job's input: undo what `onFailed` settled, so the fresh attempts do
+   * the work again rather than finding it finished (the e-mail's row back to pending).
+   */
+  onRetry?: (input: unknown, db: DatabaseClient) => Promise<void>;
 }
 
 /** The part of a job that callers enqueue by: its name and input schema. */
@@ -58,6 +65,7 @@ export interface JobDefinition<Input = unknown> extends JobReference<Input> {
   readonly isPermanent: (error: unknown) => boolean;
   readonly prepare?: () => Promise<void>;
   readonly onFailed?: (input: unknown, lastError: string, db: Database) => Promise<void>;
+  readonly onRetry?: (input: unknown, db: DatabaseClient) => Promise<void>;
   /** The wait after attempt `attempt` failed. */
   retryDelayMs(attempt: number): number;
 }
@@ -91,7 +99,18 @@ export function defineJob<Schema extends z.ZodType>(
     concurrency: options.concurrency ?? 1,
     isPermanent: options.isPermanent ?? (() => false),
     ...(options.onFailed ? { onFailed: options.onFailed } : {}),
+    ...(options.onRetry ? { onRetry: options.onRetry } : {}),
     ...(options.prepare ? { prepare: options.prepare } : {}),
     retryDelayMs: (attempt) => retryDelay(attempt, backoff.baseMs, backoff.maxMs),
   };
+}
+
+/** The jobs an app defines, by name: what a retry asks for its `onRetry`. */
+export interface JobCatalog {
+  find(name: string): JobDefinition | undefined;
+}
+
+/** A catalog of `jobs` (tests; the app's is its jobs plugin). */
+export function jobCatalog(jobs: readonly JobDefinition[]): JobCatalog {
+  return { find: (name) => jobs.find((job) => job.name === name) };
 }

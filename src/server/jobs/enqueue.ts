@@ -15,7 +15,7 @@ export interface EnqueueOptions {
   dedupeKey?: string;
 }
 
-/** The channel PostgreSQL's NOTIFY wakes idle workers on (job-listener.ts). */
+/** The channel PostgreSQL's NOTIFY wakes idle workers on (db/notification-listener.ts). */
 export const JOBS_CHANNEL = 'app_jobs';
 
 /** This process's workers on each database, woken when a job commits here. */

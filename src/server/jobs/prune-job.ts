@@ -12,11 +12,13 @@ export interface Retention {
   emailsMs: number;
   /** Audit rows older than this many days are deleted (AUDIT_RETENTION_DAYS). */
   auditDays: number;
+  /** Change events (live updates) older than this are deleted: a client away longer refetches everything. */
+  changesMs: number;
 }
 
 /**
  * The built-in clean-up, run hourly by its schedule: finished jobs, e-mails and audit
- * rows past their retention, expired idempotency keys, and sessions past their expiry (the auth library refuses them but
+ * rows past their retention, expired idempotency keys, change events older than a day, and sessions past their expiry (the auth library refuses them but
  * never deletes them). Queued and running jobs and pending e-mails are never touched.
  */
 export function definePruning(retention: Retention) {
@@ -32,9 +34,10 @@ export function definePruning(retention: Retention) {
       const sessions = await db.session.deleteMany({ where: { expiresAt: { lt: new Date(now) } } });
       const audit = await pruneAuditTrail(db, retention.auditDays, new Date(now));
       const idempotencyKeys = await pruneIdempotencyKeys(db, new Date(now));
+      const changes = await db.changeEvent.deleteMany({ where: { at: { lt: new Date(now - retention.changesMs) } } });
       log.info(
-        { jobs: jobs.count, emails, sessions: sessions.count, audit, idempotencyKeys },
-        'pruned old jobs, e-mails, sessions, audit rows and idempotency keys',
+        { jobs: jobs.count, emails, sessions: sessions.count, audit, idempotencyKeys, changes: changes.count },
+        'pruned old jobs, e-mails, sessions, audit rows, idempotency keys and change events',
       );
     },
     { retries: 2, timeoutMs: 5 * 60_000 },

@@ -1,17 +1,16 @@
 import fp from 'fastify-plugin';
 import type { Config } from '../config.ts';
-import { engineOfDatabase } from '../db/client.ts';
 import type { AppMetrics } from '../metrics/app-metrics.ts';
 import { productJobs, productSchedules } from '../jobs/app-jobs.ts';
-import type { JobDefinition } from '../jobs/define-job.ts';
-import { listenForJobs, type JobListener } from '../jobs/job-listener.ts';
+import type { JobCatalog, JobDefinition } from '../jobs/define-job.ts';
+import { JOBS_CHANNEL } from '../jobs/enqueue.ts';
 import { createJobRunner, type JobRunner } from '../jobs/job-runner.ts';
 import { definePruning } from '../jobs/prune-job.ts';
 import { createScheduler, type ScheduleDefinition, type Scheduler } from '../jobs/schedules.ts';
 
 export const jobStatuses = ['queued', 'running', 'succeeded', 'failed'] as const;
 
-export interface AppJobs {
+export interface AppJobs extends JobCatalog {
   /** Adds a job this process runs (before the app is ready). */
   define(job: JobDefinition): void;
   /** Adds a schedule (before the app is ready). */
@@ -47,12 +46,14 @@ export const jobsPlugin = fp<{ config: Config; metrics: AppMetrics }>(
       jobsMs: config.JOBS_RETENTION_DAYS * DAY_MS,
       emailsMs: config.EMAIL_RETENTION_DAYS * DAY_MS,
       auditDays: config.AUDIT_RETENTION_DAYS,
+      // A live-update client away longer than a day refetches everything (docs/decisions/0040).
+      changesMs: DAY_MS,
     });
     const jobs: JobDefinition[] = [pruning.job, ...productJobs];
     const schedules: ScheduleDefinition[] = [pruning.schedule, ...productSchedules];
     let runner: JobRunner | undefined;
     let scheduler: Scheduler | undefined;
-    let listener: JobListener | undefined;
+    let unlisten: (() => void) | undefined;
     let stopped: Promise<void> | undefined;
 
     const build = () => {
@@ -88,11 +89,12 @@ export const jobsPlugin = fp<{ config: Config; metrics: AppMetrics }>(
         if (scheduler) throw new Error(`Schedule ${schedule.name} was defined after the schedules started`);
         schedules.push(schedule);
       },
+      find: (name) => jobs.find((job) => job.name === name),
       runDue: (names) => build().runner.runDue(names),
       checkSchedules: (now) => build().scheduler.check(now),
       stop() {
         stopped ??= (async () => {
-          await listener?.close();
+          unlisten?.();
           await scheduler?.stop();
           await runner?.stop(Math.min(5_000, config.SHUTDOWN_TIMEOUT_MS / 2));
         })();
@@ -116,15 +118,14 @@ export const jobsPlugin = fp<{ config: Config; metrics: AppMetrics }>(
       const started = build();
       started.runner.start();
       started.scheduler.start();
-      if (engineOfDatabase(app.db) === 'postgresql') {
-        listener = listenForJobs(config.DATABASE_URL, app.log.child({ source: 'jobs' }), () => {
-          started.runner.wake();
-        });
-      }
+      // PostgreSQL: a job committed by another instance wakes these workers at once.
+      unlisten = app.notifications.listen(JOBS_CHANNEL, () => {
+        started.runner.wake();
+      });
     });
     app.addHook('onClose', async () => {
       await app.jobs.stop();
     });
   },
-  { name: 'jobs', dependencies: ['db'] },
+  { name: 'jobs', dependencies: ['db', 'notifications'] },
 );

@@ -36,7 +36,11 @@ function seedFor(name: string): number {
 }
 
 const ADMIN = 'fuzz-admin@example.com';
-const procedures = listProcedures(appRouter);
+const procedures = listProcedures(appRouter).filter(
+  // A stream a valid caller opens stays open: no answer to wait for. Its one input
+  // (`lastEventId`) is checked in src/server/live/live.http.test.ts; its refusals in router.test.ts.
+  (entry) => entry.type !== 'subscription',
+);
 const seeds = procedureSeeds(appRouter);
 
 let app: FastifyInstance;
@@ -70,7 +74,9 @@ const callers: Caller[] = [
 describe('generated input for every procedure', () => {
   it('has a valid input to mutate for every procedure, derived or written by hand', () => {
     expect(seeds.problems).toEqual([]);
-    expect([...seeds.seeds.keys()].sort()).toEqual(procedures.map((entry) => entry.path).sort());
+    expect([...seeds.seeds.keys()].filter((path) => path !== 'live.changes').sort()).toEqual(
+      procedures.map((entry) => entry.path).sort(),
+    );
   });
 
   describe.each(callers)('called by $name', (caller) => {

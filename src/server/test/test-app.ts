@@ -13,6 +13,7 @@ import { openDatabase } from '../db/client.ts';
 import type { Engine } from '../db/engines.ts';
 import { databaseUrlOn } from '../db/migration-adapters.ts';
 import { createOutboxEmail } from '../email/outbox.ts';
+import { jobCatalog } from '../jobs/define-job.ts';
 import { createAppMetrics } from '../metrics/prometheus-metrics.ts';
 import { appRouter } from '../router.ts';
 import { createInnerContext, type AppServices } from '../trpc/context.ts';
@@ -139,6 +140,8 @@ export async function createTestServices(overrides: Partial<AppServices> = {}): 
     metrics: createAppMetrics(),
     background: createBackgroundWork(),
     setupToken: createSetupToken(),
+    // No job defined: give `jobs` (jobCatalog) to retry one whose `onRetry` matters.
+    jobs: jobCatalog([]),
     ...overrides,
     config,
     db,

@@ -9,9 +9,11 @@ import type { BuildInfo } from '../build-info.ts';
 import type { Config } from '../config.ts';
 import type { Database } from '../db/client.ts';
 import type { EmailPort } from '../email/email-port.ts';
+import type { JobCatalog } from '../jobs/define-job.ts';
 import type { AppMetrics } from '../metrics/app-metrics.ts';
 import type { ProcedureRateLimit } from '../rate-limit/rate-limit.ts';
 import type { SetupToken } from '../features/setup/setup-token.ts';
+import type { LiveStreams } from '../live/live-streams.ts';
 import { clientIp } from '../client-ip.ts';
 import { idempotencyKeyOf } from '../idempotency/idempotency-key-header.ts';
 
@@ -24,12 +26,16 @@ export interface AppServices {
   buildInfo: BuildInfo;
   startedAt: Date;
   metrics: AppMetrics;
+  /** The jobs this app defines, by name (a retry runs its job's `onRetry`). */
+  jobs: JobCatalog;
   /** Work requests hand on; closing the app waits for it. */
   background: BackgroundWork;
   /** The first-run setup link's secret, this process's own (docs/decisions/0019-first-run.md). */
   setupToken: SetupToken;
   /** Per-call limits for the procedures attackers hammer; absent without HTTP (createCaller). */
   procedureRateLimit?: ProcedureRateLimit;
+  /** This instance's live-update streams; absent without HTTP (createCaller). */
+  live?: LiveStreams;
 }
 
 /**

@@ -27,6 +27,13 @@ const t = initTRPC
     errorFormatter: formatError,
     // Stack traces are never sent; the formatter decides what else is shown.
     isDev: false,
+    // Live updates (docs/decisions/0040-live-updates.md): a comment-sized ping every 15 s
+    // keeps proxies from cutting an idle stream (most cut at 60 s); a client that hears
+    // nothing for 40 s reconnects and resumes from its last event id.
+    sse: {
+      ping: { enabled: true, intervalMs: 15_000 },
+      client: { reconnectAfterInactivityMs: 40_000 },
+    },
   });
 
 export const router = t.router;

@@ -1,4 +1,9 @@
-import type { TRPCMutationProcedure, TRPCQueryProcedure } from '@trpc/server';
+import {
+  tracked,
+  type TRPCMutationProcedure,
+  type TRPCQueryProcedure,
+  type TRPCSubscriptionProcedure,
+} from '@trpc/server';
 import type { z } from 'zod';
 import { AppError, type AppErrorCode } from '../../shared/errors.ts';
 import { actorOf } from '../audit/actor.ts';
@@ -204,3 +209,65 @@ export const defineQuery = definer('query');
 
 /** A mutation (changes something; sent by POST): see `ProcedureDeclaration`. */
 export const defineMutation = definer('mutation');
+
+/**
+ * A subscription (server-sent events, docs/decisions/0040-live-updates.md): the same
+ * declaration, whose handler yields `{ id, data }` events. Each `data` is checked against
+ * `output`; the id goes out as the event's id (tRPC's `tracked()`), so a client that
+ * reconnects sends the last one back as `input.lastEventId`. The access rule is checked
+ * once, when the stream opens: the handler decides when a stream must end (a session
+ * revoked meanwhile). Never audited, never idempotent: it changes nothing.
+ */
+export interface SubscriptionDeclaration<
+  Access extends AccessRule,
+  Input extends z.ZodType | undefined,
+  Output extends z.ZodType,
+> extends Omit<ProcedureDeclaration<Access, Input, Output>, 'handler' | 'audit'> {
+  handler?: (options: {
+    ctx: ContextFor<Access>;
+    input: InputOf<Input>;
+    /** Aborted when the client goes away. */
+    signal: AbortSignal | undefined;
+  }) => AsyncIterable<{ id: string; data: z.input<Output> }>;
+}
+
+type SubscriptionOf<Input extends z.ZodType | undefined, Output extends z.ZodType> = TRPCSubscriptionProcedure<{
+  // eslint-disable-next-line @typescript-eslint/no-invalid-void-type -- tRPC's "takes no input"
+  input: Input extends z.ZodType ? z.input<Input> : void;
+  // What tRPC infers for a generator yielding `tracked(id, data)`: `{ id, data }` on the client.
+  output: AsyncIterable<{ id: string; data: z.output<Output> }, void, unknown>;
+  meta: ProcedureMeta;
+}>;
+
+/** A subscription (a stream of server-sent events): see `SubscriptionDeclaration`. */
+export function defineSubscription<
+  const Access extends AccessRule,
+  Output extends z.ZodType,
+  Input extends z.ZodType | undefined = undefined,
+>(declaration: SubscriptionDeclaration<Access, Input, Output>): SubscriptionOf<Input, Output> {
+  const { access, summary, errors, input, output } = declaration;
+  const handler = declaration.handler as
+    | ((options: { ctx: Context; input: unknown; signal: AbortSignal | undefined }) => AsyncIterable<{
+        id: string;
+        data: unknown;
+      }>)
+    | undefined;
+  const meta: ProcedureMeta = { access, summary, errors, placeholder: handler === undefined };
+  const base = procedureFor(access).meta(meta);
+  // One builder type for both branches: the resolver below reads its input as unknown.
+  const builder = (input ? base.input(input) : base) as typeof base;
+  const resolver = async function* (options: {
+    ctx: Context;
+    input: unknown;
+    path: string;
+    signal: AbortSignal | undefined;
+  }) {
+    if (!handler) notImplemented(options);
+    for await (const event of handler({ ctx: options.ctx, input: options.input, signal: options.signal })) {
+      yield tracked(event.id, output.parse(event.data));
+    }
+  };
+  // The same cast as `definer`'s: tRPC cannot relate a procedure built from erased types
+  // to the declaration's generics; `output` checks every event at run time.
+  return builder.subscription(resolver) as unknown as SubscriptionOf<Input, Output>;
+}

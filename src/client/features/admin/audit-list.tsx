@@ -110,8 +110,12 @@ export function AuditList({ filters, toolbar }: { filters: AuditSearch; toolbar:
                     {event.outcome === 'ok' ? 'Done' : event.outcome}
                   </Badge>
                 </TableCell>
-                <TableCell className="max-w-72 whitespace-normal break-all font-mono text-xs text-muted-foreground">
-                  {event.payload}
+                {/* At least 12rem, so the column is not squeezed to a sliver; two lines at most, so rows
+                    stay compact. The whole input stays in the text (screen readers) and the title. */}
+                <TableCell className="min-w-48 max-w-72 whitespace-normal font-mono text-xs text-muted-foreground">
+                  <span title={event.payload ?? undefined} className="line-clamp-2 break-all">
+                    {event.payload}
+                  </span>
                 </TableCell>
               </TableRow>
             ))}

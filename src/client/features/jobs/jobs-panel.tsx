@@ -1,11 +1,12 @@
 import { RotateCcwIcon } from 'lucide-react';
-import { useState } from 'react';
+import { useRef } from 'react';
 import { limits } from '../../../shared/constants.ts';
 import { jobStatuses, type JobStatus } from '../../../shared/schemas/jobs.schema.ts';
+import { ConfirmAction } from '../../components/confirm-action.tsx';
 import { DateTime } from '../../components/date-time.tsx';
 import { LoadMoreButton } from '../../components/load-more-button.tsx';
 import { QueryError } from '../../components/query-error.tsx';
-import { StatusBadge } from '../../components/status-badge.tsx';
+import { StatusBadge, statusLabel } from '../../components/status-badge.tsx';
 import { TableScroll } from '../../components/table-scroll.tsx';
 import { TableSkeleton } from '../../components/table-skeleton.tsx';
 import { Button } from '../../components/ui/button.tsx';
@@ -15,15 +16,22 @@ import { trpc } from '../../trpc.ts';
 import { viewerCan, type Viewer } from '../../viewer/use-viewer.ts';
 
 const statusWords: Record<JobStatus, string> = {
-  queued: 'Queued',
-  running: 'Running',
-  succeeded: 'Succeeded',
-  failed: 'Failed',
+  queued: statusLabel('queued'),
+  running: statusLabel('running'),
+  succeeded: statusLabel('succeeded'),
+  failed: statusLabel('failed'),
 };
 
-/** `jobs.list`, newest first, a page at a time, filtered by status; a failed job can be retried. */
-export function JobsPanel({ viewer }: { viewer: Viewer }) {
-  const [status, setStatus] = useState<JobStatus | undefined>('failed');
+/** `jobs.list`, newest first, a page at a time, filtered by `status` (none: all); a failed job can be retried. */
+export function JobsPanel({
+  viewer,
+  status,
+  onStatus,
+}: {
+  viewer: Viewer;
+  status: JobStatus | undefined;
+  onStatus: (status: JobStatus | undefined) => void;
+}) {
   const jobs = trpc.jobs.list.useInfiniteQuery(
     { ...(status ? { status } : {}), limit: limits.page.defaultSize },
     { getNextPageParam: (page) => page.nextCursor },
@@ -32,10 +40,12 @@ export function JobsPanel({ viewer }: { viewer: Viewer }) {
   const retry = trpc.jobs.retry.useMutation({ onSuccess: () => utils.jobs.list.invalidate() });
   const canRetry = viewerCan(viewer, 'retry:jobs:any');
   const rows = jobs.data?.pages.flatMap((page) => page.items) ?? [];
+  // A retried job leaves the Failed list with its Retry button: focus goes to the filters.
+  const filters = useRef<HTMLElement>(null);
 
   return (
     <>
-      <nav aria-label="Job status" className="flex flex-wrap gap-2">
+      <nav ref={filters} tabIndex={-1} aria-label="Job status" className="flex flex-wrap gap-2 outline-none">
         {[undefined, ...jobStatuses].map((option) => (
           <Button
             key={option ?? 'all'}
@@ -44,7 +54,7 @@ export function JobsPanel({ viewer }: { viewer: Viewer }) {
             variant={option === status ? 'default' : 'outline'}
             aria-pressed={option === status}
             onClick={() => {
-              setStatus(option);
+              onStatus(option);
             }}
           >
             {option ? statusWords[option] : 'All'}
@@ -79,17 +89,7 @@ export function JobsPanel({ viewer }: { viewer: Viewer }) {
                 <TableRow key={job.id}>
                   <TableCell className="font-mono text-xs">{job.name}</TableCell>
                   <TableCell>
-                    <StatusBadge
-                      status={
-                        job.status === 'queued'
-                          ? 'pending'
-                          : job.status === 'running'
-                            ? 'sending'
-                            : job.status === 'succeeded'
-                              ? 'sent'
-                              : 'failed'
-                      }
-                    />
+                    <StatusBadge status={job.status} />
                   </TableCell>
                   <TableCell>
                     {job.attempts} of {job.maxAttempts}
@@ -97,28 +97,39 @@ export function JobsPanel({ viewer }: { viewer: Viewer }) {
                   <TableCell>
                     <DateTime value={job.createdAt} relative />
                   </TableCell>
-                  <TableCell className="max-w-xs break-words text-sm">{job.lastError ?? '—'}</TableCell>
+                  <TableCell className="min-w-48 max-w-xs whitespace-normal break-words text-sm">
+                    {job.lastError ?? '—'}
+                  </TableCell>
                   <TableCell>
                     {canRetry && job.status === 'failed' ? (
-                      <Button
-                        type="button"
-                        size="sm"
-                        variant="outline"
-                        disabled={retry.isPending}
-                        onClick={() => {
-                          retry.mutate(
+                      <ConfirmAction
+                        trigger={
+                          <Button type="button" size="sm" variant="outline" aria-label={`Retry ${job.name}`}>
+                            <RotateCcwIcon aria-hidden="true" />
+                            Retry
+                          </Button>
+                        }
+                        title={`Retry ${job.name}?`}
+                        description={
+                          job.name === 'email.deliver'
+                            ? 'The job is queued again with a fresh set of attempts, and the e-mail is sent again.'
+                            : 'The job is queued again with a fresh set of attempts and runs shortly. Its work is done again.'
+                        }
+                        confirmLabel="Retry job"
+                        pendingLabel="Queuing…"
+                        confirmVariant="default"
+                        fallbackFocus={filters}
+                        onConfirm={() =>
+                          retry.mutateAsync(
                             { jobId: job.id },
                             {
                               onSuccess: () => {
                                 notices.success('Job queued again', `${job.name} runs again shortly.`);
                               },
                             },
-                          );
-                        }}
-                      >
-                        <RotateCcwIcon aria-hidden="true" />
-                        Retry
-                      </Button>
+                          )
+                        }
+                      />
                     ) : null}
                   </TableCell>
                 </TableRow>

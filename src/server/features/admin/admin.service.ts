@@ -3,6 +3,8 @@ import { AppError } from '../../../shared/errors.ts';
 import { can, isPermission, type Permission } from '../../../shared/permissions.ts';
 import type { Viewer } from '../auth/viewer.ts';
 import type { InnerContext } from '../../trpc/context.ts';
+import { inTransaction } from '../../db/transaction.ts';
+import { apiKeyChange, recordChanges, sessionChange, userChange } from '../../live/record-change.ts';
 
 type Ctx = Pick<InnerContext, 'db' | 'auth'>;
 
@@ -34,16 +36,23 @@ export async function listUsers(ctx: Ctx, input: { cursor?: string | null; limit
 
 export async function setRole(ctx: Ctx, actor: Viewer, userId: string, role: string) {
   if (userId === actor.userId) throw new AppError('CONFLICT', { message: 'You cannot change your own role.' });
-  return ctx.db.user.update({ where: { id: userId }, data: { role }, select: userSelect });
+  return inTransaction(ctx.db, async (tx) => {
+    const user = await tx.user.update({ where: { id: userId }, data: { role }, select: userSelect });
+    await recordChanges(ctx.db, [userChange(userId)]);
+    return user;
+  });
 }
 
 /** Disabling ends the user's sessions at once; their API keys stop working with them. */
 export async function setDisabled(ctx: Ctx, actor: Viewer, userId: string, disabled: boolean) {
   if (userId === actor.userId) throw new AppError('CONFLICT', { message: 'You cannot disable yourself.' });
-  const update = ctx.db.user.update({ where: { id: userId }, data: { disabled }, select: userSelect });
-  if (!disabled) return update;
-  const [user] = await ctx.db.$transaction([update, ctx.db.session.deleteMany({ where: { userId } })]);
-  return user;
+  return inTransaction(ctx.db, async (tx) => {
+    const user = await tx.user.update({ where: { id: userId }, data: { disabled }, select: userSelect });
+    const ended = disabled ? await tx.session.findMany({ where: { userId }, select: { id: true } }) : [];
+    if (ended.length) await tx.session.deleteMany({ where: { id: { in: ended.map(({ id }) => id) } } });
+    await recordChanges(ctx.db, [userChange(userId), ...ended.map(({ id }) => sessionChange(id, userId))]);
+    return user;
+  });
 }
 
 /** Live sessions, newest first; `current` marks the one making this request. */
@@ -70,8 +79,12 @@ export async function listSessions(ctx: Ctx, viewer: Viewer) {
 }
 
 export async function revokeSession(ctx: Ctx, id: string) {
-  const { count } = await ctx.db.session.deleteMany({ where: { id } });
-  if (count === 0) throw new AppError('NOT_FOUND');
+  await inTransaction(ctx.db, async (tx) => {
+    const session = await tx.session.findUnique({ where: { id }, select: { userId: true } });
+    const { count } = await tx.session.deleteMany({ where: { id } });
+    if (!session || count === 0) throw new AppError('NOT_FOUND');
+    await recordChanges(ctx.db, [sessionChange(id, session.userId)]);
+  });
 }
 
 function summarise(key: {
@@ -121,6 +134,7 @@ export async function createApiKey(
       ...(input.expiresInDays ? { expiresIn: input.expiresInDays * 24 * 60 * 60 } : {}),
     },
   });
+  await recordChanges(ctx.db, [apiKeyChange(created.id, owner.userId)]);
   return { ...summarise(created), key: created.key };
 }
 
@@ -144,6 +158,10 @@ export async function listApiKeys(ctx: Ctx) {
 
 /** Revoking deletes the key: the next request with it is refused. */
 export async function revokeApiKey(ctx: Ctx, id: string) {
-  const { count } = await ctx.db.apikey.deleteMany({ where: { id } });
-  if (count === 0) throw new AppError('NOT_FOUND');
+  await inTransaction(ctx.db, async (tx) => {
+    const key = await tx.apikey.findUnique({ where: { id }, select: { referenceId: true } });
+    const { count } = await tx.apikey.deleteMany({ where: { id } });
+    if (!key || count === 0) throw new AppError('NOT_FOUND');
+    await recordChanges(ctx.db, [apiKeyChange(id, key.referenceId)]);
+  });
 }

@@ -6,6 +6,8 @@ import type { Viewer } from './viewer.ts';
 import type { InnerContext } from '../../trpc/context.ts';
 import { viaAuthLibrary } from './auth-errors.ts';
 import { caughtByHoneypot } from './honeypot.ts';
+import { inTransaction } from '../../db/transaction.ts';
+import { recordChanges, sessionChange } from '../../live/record-change.ts';
 
 /**
  * The identity operations, on top of the auth library. Set-Cookie headers the
@@ -154,6 +156,9 @@ export async function listOwnSessions(ctx: Pick<InnerContext, 'db'>, viewer: Vie
 
 /** Another user's session id is "not found", never "forbidden": ids are not disclosed. */
 export async function revokeOwnSession(ctx: Pick<InnerContext, 'db'>, viewer: Viewer, id: string) {
-  const { count } = await ctx.db.session.deleteMany({ where: { id, userId: viewer.userId } });
-  if (count === 0) throw new AppError('NOT_FOUND');
+  await inTransaction(ctx.db, async (tx) => {
+    const { count } = await tx.session.deleteMany({ where: { id, userId: viewer.userId } });
+    if (count === 0) throw new AppError('NOT_FOUND');
+    await recordChanges(ctx.db, [sessionChange(id, viewer.userId)]);
+  });
 }

@@ -16,6 +16,7 @@ import { currentClient, joiningTransactions } from '../../db/transaction.ts';
 import type { EmailMessage, EmailPort } from '../../email/email-port.ts';
 import { resolveAuthSecret } from './auth-secret.ts';
 import { signUpByLink } from './sign-up-by-link.ts';
+import { recordChanges, sessionChange, userChange } from '../../live/record-change.ts';
 
 /** The header the auth library reads the client's address from; set by us, never by a client. */
 export const CLIENT_IP_HEADER = 'x-app-client-ip';
@@ -153,6 +154,14 @@ export function createAuth({
             const admins = await currentClient(db).user.count({ where: { role: 'admin' } });
             return admins === 0 ? { data: { ...user, role: 'admin' } } : undefined;
           },
+          after: async (user) => {
+            await recordChanges(db, [userChange(user.id)]);
+          },
+        },
+        update: {
+          after: async (user) => {
+            await recordChanges(db, [userChange(user.id)]);
+          },
         },
       },
       session: {
@@ -164,6 +173,15 @@ export function createAuth({
               select: { disabled: true },
             });
             if (user?.disabled) throw new APIError('FORBIDDEN', { code: 'USER_DISABLED', message: 'User is disabled' });
+          },
+          // Live updates: the person's own sessions list, and everyone's (docs/decisions/0040).
+          after: async (session) => {
+            await recordChanges(db, [sessionChange(session.id, session.userId)]);
+          },
+        },
+        delete: {
+          after: async (session) => {
+            await recordChanges(db, [sessionChange(session.id, session.userId)]);
           },
         },
       },

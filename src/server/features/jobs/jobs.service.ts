@@ -1,10 +1,12 @@
 import type { z } from 'zod';
 import { AppError } from '../../../shared/errors.ts';
 import { jobStatusSchema, type listJobsInputSchema } from '../../../shared/schemas/jobs.schema.ts';
+import { inTransaction } from '../../db/transaction.ts';
 import { notifyWorkers } from '../../jobs/enqueue.ts';
 import type { InnerContext } from '../../trpc/context.ts';
 
 type Ctx = Pick<InnerContext, 'db'>;
+type RetryCtx = Pick<InnerContext, 'db' | 'jobs'>;
 
 const summary = {
   id: true,
@@ -36,18 +38,25 @@ export async function listJobs(ctx: Ctx, input: z.output<typeof listJobsInputSch
 /**
  * Queues a failed job again with a fresh set of attempts, due now. Only a failed job:
  * one still queued or running would run twice, and a succeeded one is done (CONFLICT).
+ * The job's `onRetry` runs in the same transaction, undoing what its failure settled
+ * (an e-mail's outbox row goes back to pending, so the retry delivers it).
  */
-export async function retryJob(ctx: Ctx, jobId: string) {
-  const [job] = await ctx.db.backgroundJob.updateManyAndReturn({
-    where: { id: jobId, status: 'failed' },
-    data: { status: 'queued', attempts: 0, runAt: new Date(), finishedAt: null, leaseUntil: null },
-    select: summary,
+export async function retryJob(ctx: RetryCtx, jobId: string) {
+  const job = await inTransaction(ctx.db, async (tx) => {
+    const [row] = await tx.backgroundJob.updateManyAndReturn({
+      where: { id: jobId, status: 'failed' },
+      data: { status: 'queued', attempts: 0, runAt: new Date(), finishedAt: null, leaseUntil: null },
+      select: { ...summary, input: true },
+    });
+    if (!row) {
+      const exists = await tx.backgroundJob.count({ where: { id: jobId } });
+      if (!exists) throw new AppError('NOT_FOUND', { message: 'No such job.' });
+      throw new AppError('CONFLICT', { message: 'Only a failed job can be retried.' });
+    }
+    const { input, ...rest } = row;
+    await ctx.jobs.find(row.name)?.onRetry?.(JSON.parse(input) as unknown, tx);
+    await notifyWorkers(ctx.db);
+    return rest;
   });
-  if (!job) {
-    const exists = await ctx.db.backgroundJob.count({ where: { id: jobId } });
-    if (!exists) throw new AppError('NOT_FOUND', { message: 'No such job.' });
-    throw new AppError('CONFLICT', { message: 'Only a failed job can be retried.' });
-  }
-  await notifyWorkers(ctx.db);
   return { ...job, status: jobStatusSchema.parse(job.status) };
 }

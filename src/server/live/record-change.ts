@@ -1,0 +1,88 @@
+import type { Permission } from '../../shared/permissions.ts';
+import type { LiveEntity } from '../../shared/schemas/live.schema.ts';
+import { engineOfDatabase, type Database } from '../db/client.ts';
+import { afterCommit, currentClient, inTransaction } from '../db/transaction.ts';
+
+/** One change a client may be showing, and who may see it. */
+export interface Change {
+  entity: LiveEntity;
+  id: string;
+  /** The person whose own data it is: they see it whatever their role. */
+  ownerId?: string | null;
+  /** What lets anyone else see it; omitted: the owner alone. */
+  permission?: Permission;
+}
+
+/** The channel PostgreSQL's NOTIFY wakes other instances' change feeds on. */
+export const CHANGES_CHANNEL = 'app_changes';
+
+/**
+ * One key for PostgreSQL's transaction-level advisory lock that orders change events:
+ * ids are taken from a sequence at insert but become visible at commit, so without it
+ * a reader could pass id 7 (committed) before id 6 (not yet) and never see 6. Holding
+ * the lock from the insert to the commit makes commit order id order. SQLite has one
+ * writer, so its ids are already in commit order.
+ */
+const ORDER_LOCK = 0x72706c76;
+
+/** This process's change feeds on each database, woken when a change commits here. */
+const localFeeds = new WeakMap<Database, Set<() => void>>();
+
+/** Registers a feed to be woken by changes this process commits on `db`; answers the way to unregister. */
+export function onLocalChange(db: Database, wake: () => void): () => void {
+  const feeds = localFeeds.get(db) ?? new Set();
+  localFeeds.set(db, feeds);
+  feeds.add(wake);
+  return () => feeds.delete(wake);
+}
+
+/**
+ * Records changes in the caller's open transaction (or one of its own): a rollback
+ * records nothing. Once committed, this process's live streams hear of them at once,
+ * other instances' through PostgreSQL's NOTIFY (sent by the server only at commit).
+ * Call it last in a transaction: on PostgreSQL it holds the ordering lock until commit.
+ */
+export async function recordChanges(db: Database, changes: readonly Change[]): Promise<void> {
+  if (changes.length === 0) return;
+  const postgresql = engineOfDatabase(db) === 'postgresql';
+  await inTransaction(db, async () => {
+    const client = currentClient(db);
+    if (postgresql) await client.$executeRaw`SELECT pg_advisory_xact_lock(${ORDER_LOCK})`;
+    await client.changeEvent.createMany({
+      data: changes.map((change) => ({
+        entity: change.entity,
+        entityId: change.id,
+        ownerId: change.ownerId ?? null,
+        permission: change.permission ?? null,
+      })),
+    });
+    if (postgresql) await client.$executeRaw`SELECT pg_notify(${CHANGES_CHANNEL}, '')`;
+    afterCommit(() => {
+      for (const wake of localFeeds.get(db) ?? []) wake();
+    });
+  });
+}
+
+/** A person's account: their own, and what user administrators list. */
+export const userChange = (userId: string): Change => ({
+  entity: 'user',
+  id: userId,
+  ownerId: userId,
+  permission: 'read:users:any',
+});
+
+/** A session: its owner's own list, and everyone's sessions for those who may read them. */
+export const sessionChange = (sessionId: string, userId: string): Change => ({
+  entity: 'session',
+  id: sessionId,
+  ownerId: userId,
+  permission: 'read:sessions:any',
+});
+
+/** An API key: its owner (whose key stops working), and those who manage keys. */
+export const apiKeyChange = (keyId: string, ownerId: string): Change => ({
+  entity: 'api-key',
+  id: keyId,
+  ownerId,
+  permission: 'manage:api-keys:any',
+});
