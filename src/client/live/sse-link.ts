@@ -17,6 +17,7 @@ const RETRY_MS = [1_000, 2_000, 5_000, 10_000, 30_000];
  * never EventSource's, so it always carries the last event id in the input
  * (docs/decisions/0040-live-updates.md); after a refusal other than a passing one
  * (UNAUTHENTICATED) the subscription ends with the error.
+ * Guarded against tRPC's wire format by src/server/live/sse-link-matches-trpc.eventsource.test.ts.
  */
 export const sseLink: TRPCLink<AppRouter> =
   () =>

@@ -12,17 +12,31 @@ export interface AuditTarget {
   id: string | null;
 }
 
+/**
+ * What a job attempt that failed for no catalogued reason is recorded as, by what
+ * happens to the job next (job-runner.ts): it runs again after its backoff, it failed
+ * for good (last attempt, or an error the job declares permanent), or the shutdown
+ * ended it and it runs again at the next start, that attempt uncounted.
+ */
+export const jobAttemptOutcomes = ['will-retry', 'failed', 'released'] as const;
+export type JobAttemptOutcome = (typeof jobAttemptOutcomes)[number];
+
+/** `ok`, the catalogue code a call answered (or a job's catalogued error), or a job attempt's fate. */
+export type AuditOutcome = 'ok' | AppErrorCode | JobAttemptOutcome;
+
 /** One audit row before it is written. */
 export interface AuditEntry {
   actor: Actor;
   /** A procedure's path (`admin.users.setRole`), or a job's unit of work (`job:prune-sessions`). */
   procedure: string;
   target: AuditTarget | null;
-  outcome: 'ok' | AppErrorCode;
+  outcome: AuditOutcome;
   requestId: string | null;
   input: unknown;
   /** Input fields holding personal data (secrets are always replaced: redaction.ts). */
   redact?: readonly string[];
+  /** Input fields left out of the row altogether: not data anyone sent (a form's honeypot). */
+  drop?: readonly string[];
 }
 
 /**
@@ -42,7 +56,7 @@ export async function writeAudit(db: Database, log: FastifyBaseLogger, entry: Au
         targetId: entry.target?.id ?? null,
         outcome: entry.outcome,
         requestId: entry.requestId,
-        payload: auditPayload(entry.input, entry.redact),
+        payload: auditPayload(entry.input, { redact: entry.redact, drop: entry.drop }),
       },
     });
   } catch (error) {
@@ -55,9 +69,12 @@ export interface AuditedWork<T> {
   procedure: string;
   input?: unknown;
   redact?: readonly string[];
+  drop?: readonly string[];
   /** The target, from the answer when the work succeeded (`undefined` when it failed). */
   target?: (result: T | undefined) => AuditTarget | null;
   requestId?: string | null;
+  /** The outcome of work that threw; by default its catalogue code (`toAppError`). */
+  failure?: (error: unknown) => AuditOutcome;
 }
 
 /**
@@ -80,12 +97,13 @@ export async function runAudited<T>(
       requestId: work.requestId ?? null,
       input: work.input,
       ...(work.redact ? { redact: work.redact } : {}),
+      ...(work.drop ? { drop: work.drop } : {}),
     });
   let result: T;
   try {
     result = await run();
   } catch (error) {
-    await record(toAppError(error).code, undefined);
+    await record(work.failure ? work.failure(error) : toAppError(error).code, undefined);
     throw error;
   }
   await record('ok', result);

@@ -98,6 +98,22 @@ describe('runAudited: work outside a request', () => {
     expect(JSON.parse(row.payload ?? '')).toEqual({ destination: 's3://bucket', token: REDACTED });
   });
 
+  it('leaves declared bait fields out at any depth, and still redacts what is declared personal', async () => {
+    await runAudited(
+      { db: services.db, log },
+      {
+        actor: { kind: 'system', name: 'import' },
+        procedure: 'system:bait',
+        input: { website: 'x', rows: [{ email: 'a@example.com', website: '' }], apiKey: 'k' },
+        redact: ['email'],
+        drop: ['website'],
+      },
+      () => undefined,
+    );
+    const row = await services.db.auditEvent.findFirstOrThrow({ where: { procedure: 'system:bait' } });
+    expect(JSON.parse(row.payload ?? '')).toEqual({ rows: [{ email: REDACTED }], apiKey: REDACTED });
+  });
+
   it('audits the system’s failed work as failed, and re-throws', async () => {
     await expect(
       runAudited(

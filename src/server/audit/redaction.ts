@@ -25,33 +25,54 @@ const MAX_DEPTH = 8;
 
 const secret = new Set<string>(SECRET_FIELDS);
 
-function redactValue(value: unknown, personal: ReadonlySet<string>, depth: number): unknown {
+/** What a payload keeps out: personal fields replaced, bait fields left out, both by name. */
+interface Omissions {
+  personal: ReadonlySet<string>;
+  dropped: ReadonlySet<string>;
+}
+
+function redactValue(value: unknown, omit: Omissions, depth: number): unknown {
   if (value instanceof Date) return value.toISOString();
   if (typeof value === 'string') return value.length > MAX_STRING ? `${value.slice(0, MAX_STRING)}…` : value;
   if (typeof value === 'bigint') return value.toString();
   if (value === null || typeof value !== 'object') return value;
   if (depth >= MAX_DEPTH) return '[deeper]';
-  if (Array.isArray(value)) return value.map((item) => redactValue(item, personal, depth + 1));
+  if (Array.isArray(value)) return value.map((item) => redactValue(item, omit, depth + 1));
   const out: Record<string, unknown> = {};
   for (const [name, item] of Object.entries(value)) {
+    if (omit.dropped.has(name)) continue;
     out[name] =
       item === undefined || item === null
         ? item
-        : secret.has(name) || personal.has(name)
+        : secret.has(name) || omit.personal.has(name)
           ? REDACTED
-          : redactValue(item, personal, depth + 1);
+          : redactValue(item, omit, depth + 1);
   }
   return out;
+}
+
+/** The fields a procedure declares (`audit: { redact, drop }`, trpc/procedure.ts). */
+export interface PayloadDeclaration {
+  /** Personal fields: replaced by `[redacted]`, so the row still shows one was sent. */
+  redact?: readonly string[] | undefined;
+  /**
+   * Fields left out altogether, value and name: what no person sends, such as the public
+   * forms' honeypot (`website`), bot bait whose value is nobody's data and whose mere
+   * presence would read, once redacted, as if something had been sent.
+   */
+  drop?: readonly string[] | undefined;
 }
 
 /**
  * A call's input as the audit trail keeps it (JSON text): secrets (`SECRET_FIELDS`)
  * and the fields a procedure declares personal (`audit.redact`) replaced at any
- * depth; long strings cut; an oversized payload replaced by its size. An absent or
- * empty value is null.
+ * depth, the fields it declares bait (`audit.drop`) left out at any depth; long
+ * strings cut; an oversized payload replaced by its size. An absent or empty value
+ * is null.
  */
-export function auditPayload(input: unknown, personal: readonly string[] = []): string | null {
+export function auditPayload(input: unknown, declared: PayloadDeclaration = {}): string | null {
   if (input === undefined) return null;
-  const json = JSON.stringify(redactValue(input, new Set(personal), 0));
+  const omit = { personal: new Set(declared.redact ?? []), dropped: new Set(declared.drop ?? []) };
+  const json = JSON.stringify(redactValue(input, omit, 0));
   return json.length > MAX_PAYLOAD ? JSON.stringify({ truncated: true, length: json.length }) : json;
 }

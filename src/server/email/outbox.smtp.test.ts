@@ -26,6 +26,17 @@ function smtp(port: number, overrides: Partial<Config> = {}): Partial<Config> {
 
 const waitFor = <T>(check: () => Promise<T> | T) => vi.waitFor(check, { timeout: 10_000, interval: 20 });
 
+/** Waits until the audit trail holds `outcomes` for the e-mail job's attempts, oldest first. */
+async function expectDeliveryAudited(app: FastifyInstance, outcomes: string[]) {
+  await waitFor(async () => {
+    const rows = await app.services.db.auditEvent.findMany({
+      where: { procedure: 'job:email.deliver' },
+      orderBy: { at: 'asc' },
+    });
+    expect(rows.map(({ outcome }) => outcome)).toEqual(outcomes);
+  });
+}
+
 /** Signs Ada up, then waits until the outbox row of her verification e-mail is `status`. */
 async function signUpAndAwaitOutbox(app: FastifyInstance, status: 'sent' | 'failed') {
   await mutate(app, 'auth.signUp', { name: 'Ada', email: 'ada@example.com' });
@@ -108,6 +119,8 @@ describe('the outbox over a real SMTP server', () => {
     expect(third - second).toBeGreaterThanOrEqual(100);
     await app.outbox.deliverDue();
     expect(server.accepted.map(({ parsed }) => parsed.messageId)).toEqual([row.messageId]);
+    // A refusal the SMTP server says is temporary is no bug of ours: not INTERNAL, but "will retry".
+    await expectDeliveryAudited(app, ['will-retry', 'will-retry', 'ok']);
   });
 
   it('backs off while the SMTP server is down, then marks the e-mail failed with the last error', async () => {
@@ -143,6 +156,7 @@ describe('the outbox over a real SMTP server', () => {
     const row = await signUpAndAwaitOutbox(app, 'failed');
     expect(row.attempts).toBe(1);
     expect(row.lastError).toContain('No such mailbox');
+    await expectDeliveryAudited(app, ['failed']);
   });
 
   it('leaves no outbox row, and sends nothing, when the transaction that queued it rolls back', async () => {

@@ -1,8 +1,10 @@
-import { runAudited } from '../audit/audit-trail.ts';
 import { hostname } from 'node:os';
 import type { FastifyBaseLogger } from 'fastify';
 import { limits } from '../../shared/constants.ts';
+import { AppError } from '../../shared/errors.ts';
+import { runAudited, type AuditOutcome } from '../audit/audit-trail.ts';
 import type { Database } from '../db/client.ts';
+import { toAppError } from '../errors/to-app-error.ts';
 import type { JobDefinition } from './define-job.ts';
 import { onLocalEnqueue } from './enqueue.ts';
 import { claimNextJob, type ClaimedJob } from './job-claims.ts';
@@ -131,6 +133,15 @@ export function createJobRunner(options: JobRunnerOptions): JobRunner {
     if (attempt > 1) log.info(context, 'running a job again');
 
     const retryDelayMs = definition.retryDelayMs(attempt);
+    /** What becomes of the job after this attempt threw `error`. */
+    const fateOf = (error: unknown): Exclude<JobOutcome, 'succeeded'> =>
+      stopReason && controller.signal.reason === stopReason
+        ? 'released'
+        : attempt >= definition.maxAttempts || definition.isPermanent(error)
+          ? 'failed'
+          : 'retry';
+    // Decided once, when the audit row is written, so the row and the job's status agree.
+    let fate: Exclude<JobOutcome, 'succeeded'> | undefined;
     let deadline: NodeJS.Timeout | undefined;
     try {
       await definition.prepare?.();
@@ -148,17 +159,20 @@ export function createJobRunner(options: JobRunnerOptions): JobRunner {
         db,
         log: log.child(context),
       });
-      // One audit row per attempt, the job as its actor (docs/decisions/0038-audit-trail-and-idempotency.md).
+      // One audit row per attempt, the job as its actor (docs/decisions/0038-audit-trail-and-idempotency.md),
+      // a failed one recorded by its reason if catalogued, else by what becomes of the job.
       const audited = {
         actor: { kind: 'job' as const, name: definition.name },
         procedure: `job:${definition.name}`,
         input,
+        failure: (error: unknown) => attemptOutcome(error, (fate = fateOf(error))),
       };
       await runAudited({ db, log }, audited, () => settleAfterAbort(handled, controller.signal, abortGraceMs));
     } catch (error) {
       clearTimeout(deadline);
       const lastError = describe(error);
-      if (stopReason && controller.signal.reason === stopReason) {
+      fate ??= fateOf(error);
+      if (fate === 'released') {
         await db.backgroundJob.updateMany({
           where: ours,
           data: { status: 'queued', attempts: attempt - 1, leaseUntil: null, runAt: new Date(), lastError },
@@ -167,7 +181,7 @@ export function createJobRunner(options: JobRunnerOptions): JobRunner {
         report('released');
         return;
       }
-      const final = attempt >= definition.maxAttempts || definition.isPermanent(error);
+      const final = fate === 'failed';
       await db.backgroundJob.updateMany({
         where: ours,
         data: final
@@ -293,6 +307,22 @@ export function createJobRunner(options: JobRunnerOptions): JobRunner {
       }
     },
   };
+}
+
+/**
+ * A failed attempt's audit outcome. A catalogued error keeps its code: the handler (or
+ * the database, through `toAppError`) said why, and `UNAVAILABLE` or `CONFLICT` tells an
+ * operator more than any label. Anything else (an SMTP refusal, a timeout, a bug) is
+ * not `INTERNAL`, which on the audit screen reads as our fault and hides whether
+ * anything will happen next, but the job's fate: `will-retry`, `failed` (for good: the
+ * job's last error is on /admin/jobs) or `released` (the shutdown ended it). A release
+ * wins over the error it caused: the attempt did not fail, it was stopped.
+ */
+function attemptOutcome(error: unknown, fate: Exclude<JobOutcome, 'succeeded'>): AuditOutcome {
+  if (fate === 'released') return 'released';
+  const { code } = toAppError(error);
+  if (code !== 'INTERNAL' || error instanceof AppError) return code;
+  return fate === 'retry' ? 'will-retry' : 'failed';
 }
 
 function safeParse(text: string): unknown {

@@ -1,6 +1,7 @@
 import pino from 'pino';
 import { afterAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
+import { AppError } from '../../shared/errors.ts';
 import { openDatabase, type Database } from '../db/client.ts';
 import { inTransaction } from '../db/transaction.ts';
 import { testDatabaseUrl, testEngine } from '../test/test-app.ts';
@@ -33,6 +34,12 @@ function recordingJob(name = 'test.record', failures: { left: number } = { left:
     { retries, backoff: { baseMs: 1, maxMs: 1 } },
   );
   return { job, ran };
+}
+
+/** The outcomes the audit trail records for a job's attempts, oldest first. */
+async function auditedOutcomes(db: Database, name: string): Promise<string[]> {
+  const rows = await db.auditEvent.findMany({ where: { procedure: `job:${name}` }, orderBy: { at: 'asc' } });
+  return rows.map(({ outcome }) => outcome);
 }
 
 describe('enqueue', () => {
@@ -107,6 +114,27 @@ describe('retries', () => {
       lastError: 'refused x',
     });
     expect(await runner.runDue()).toBe(0);
+    // An uncatalogued failure is audited by what became of the job, not as INTERNAL.
+    expect(await auditedOutcomes(db, 'test.record')).toEqual(['will-retry', 'will-retry', 'failed']);
+  });
+
+  it('audits a catalogued error by its code, whether the job runs again or not', async () => {
+    const db = await freshDatabase();
+    const job = defineJob(
+      'test.catalogued',
+      z.object({}),
+      async () => {
+        throw new AppError('CONFLICT', { message: 'Someone else has it.' });
+      },
+      { retries: 1, backoff: { baseMs: 1, maxMs: 1 } },
+    );
+    await enqueue(db, job, {});
+    const runner = createJobRunner({ db, jobs: [job], log, concurrency: 1 });
+    await runner.runDue();
+    await new Promise((resolve) => setTimeout(resolve, 5));
+    await runner.runDue();
+    expect(await db.backgroundJob.findFirstOrThrow()).toMatchObject({ status: 'failed', attempts: 2 });
+    expect(await auditedOutcomes(db, 'test.catalogued')).toEqual(['CONFLICT', 'CONFLICT']);
   });
 
   it('fails at once on an error the job declares permanent', async () => {
@@ -122,6 +150,7 @@ describe('retries', () => {
     await enqueue(db, job, {});
     await createJobRunner({ db, jobs: [job], log, concurrency: 1 }).runDue();
     expect(await db.backgroundJob.findFirstOrThrow()).toMatchObject({ status: 'failed', attempts: 1 });
+    expect(await auditedOutcomes(db, 'test.permanent')).toEqual(['failed']);
   });
 
   it('ends an attempt past its time through its signal, and retries it', async () => {
@@ -151,6 +180,7 @@ describe('retries', () => {
     await db.backgroundJob.updateMany({ data: { runAt: new Date(Date.now() - 1) } });
     await runner.runDue();
     expect(await db.backgroundJob.findFirstOrThrow()).toMatchObject({ status: 'succeeded', attempts: 2 });
+    expect(await auditedOutcomes(db, 'test.slow')).toEqual(['will-retry', 'ok']);
   });
 });
 
@@ -184,6 +214,9 @@ describe('the runner in the background', () => {
       leaseUntil: null,
       lastError: 'The server stopped during the job',
     });
+    // Stopped, not failed: it runs again at the next start.
+    expect(await auditedOutcomes(db, 'test.stuck')).toEqual(['released']);
+    expect(await auditedOutcomes(db, 'test.record')).toEqual(['ok']);
   });
 });
 

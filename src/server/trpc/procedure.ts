@@ -71,6 +71,8 @@ export interface AuditDeclaration<Input, Output> {
   };
   /** Input fields holding personal data, replaced at any depth; secrets always are (audit/redaction.ts). */
   redact?: readonly string[];
+  /** Input fields left out of the row at any depth: bait no person fills, such as a honeypot (audit/redaction.ts). */
+  drop?: readonly string[];
 }
 
 /**
@@ -170,6 +172,7 @@ function mutationResolver(declaration: ErasedDeclaration) {
           input,
           requestId: ctx.requestId,
           ...(audit?.redact ? { redact: audit.redact } : {}),
+          ...(audit?.drop ? { drop: audit.drop } : {}),
           ...(audit?.target ? { target: targetOf(audit.target, input) } : {}),
         },
         async () => (handler ? handler({ ctx, input }) : notImplemented({ path })),

@@ -36,7 +36,10 @@ export const auditEventSchema = z.object({
   procedure: z.string().max(limits.text.short),
   targetType: optionalText,
   targetId: optionalText,
-  /** `ok`, or the catalogue code the call answered. */
+  /**
+   * `ok`, or the catalogue code the call answered; for a job attempt that failed without
+   * a catalogued reason, `will-retry`, `failed` or `released` (audit/audit-trail.ts).
+   */
   outcome: z.string().max(limits.text.short),
   requestId: optionalText,
   /** The input as JSON, secrets and personal fields redacted. */

@@ -18,8 +18,12 @@ import { limits } from '../../../shared/constants.ts';
 import { defineMutation, defineQuery, router } from '../../trpc/procedure.ts';
 import * as service from './auth.service.ts';
 
-/** What a call about an account keeps out of the audit trail: who the address or name is. */
-const personal = { redact: ['email', 'name'] } as const;
+/**
+ * What a public form's call keeps out of the audit trail: who the address or name is
+ * (redacted), and the honeypot `website` (dropped: bot bait, not anything a person sent;
+ * honeypot.ts).
+ */
+const publicForm = { redact: ['email', 'name'], drop: ['website'] } as const;
 
 /** Accounts and sessions: sign-up, sign-in, verification, passwords, own sessions. */
 export const authRouter = router({
@@ -30,7 +34,7 @@ export const authRouter = router({
     output: signUpResultSchema,
     errors: [],
     handler: ({ ctx, input }) => service.signUp(ctx, input),
-    audit: personal,
+    audit: publicForm,
   }),
   signIn: defineMutation({
     summary: 'Signs in with e-mail and password; the session cookie comes with the answer.',
@@ -39,7 +43,7 @@ export const authRouter = router({
     output: z.void(),
     errors: ['INVALID_CREDENTIALS', 'EMAIL_NOT_VERIFIED', 'ACCOUNT_DISABLED'],
     handler: ({ ctx, input }) => service.signIn(ctx, input),
-    audit: personal,
+    audit: publicForm,
   }),
   verifyEmail: defineMutation({
     summary: 'Confirms the address of an e-mailed link with the password its holder chooses, and signs them in.',
@@ -56,7 +60,7 @@ export const authRouter = router({
     output: z.void(),
     errors: [],
     handler: ({ ctx, input }) => service.requestPasswordReset(ctx, input),
-    audit: personal,
+    audit: publicForm,
   }),
   resetPassword: defineMutation({
     summary: 'Sets a new password with an e-mailed reset link.',
@@ -84,7 +88,7 @@ export const authRouter = router({
     handler: ({ ctx, input }) => {
       service.resendConfirmation(ctx, input);
     },
-    audit: personal,
+    audit: publicForm,
   }),
   viewer: defineQuery({
     summary: 'The signed-in person, or null: the browser asks on load.',

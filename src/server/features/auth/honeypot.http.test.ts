@@ -61,6 +61,29 @@ describe('the honeypot field of the public forms', () => {
     ).toBe(1);
   });
 
+  it('is left out of the audit trail, for a bot and for a person: bait, not data', async () => {
+    const app = await buildTestApp();
+    const forms = [
+      ['auth.signUp', { name: 'Fay', email: 'fay@example.com' }],
+      ['auth.signIn', { email: 'fay@example.com', password: 'not the password' }],
+      ['auth.requestPasswordReset', { email: 'fay@example.com' }],
+      ['auth.resendConfirmation', { email: 'fay@example.com' }],
+    ] as const;
+    for (const [path, input] of forms) {
+      await mutate(app, path, { ...input, ...BOT });
+      await mutate(app, path, { ...input, website: '' });
+    }
+    const rows = await app.db.auditEvent.findMany({ where: { procedure: { in: forms.map(([path]) => path) } } });
+    expect(rows).toHaveLength(forms.length * 2);
+    for (const row of rows) {
+      const payload = JSON.parse(row.payload ?? 'null') as Record<string, unknown>;
+      expect(Object.keys(payload), row.procedure).not.toContain('website');
+      // The other declarations still hold: the address is personal, the password secret.
+      expect(payload.email).toBe('[redacted]');
+      expect(row.payload).not.toContain('not the password');
+    }
+  });
+
   it('logs a caught bot at info, naming the procedure', async () => {
     const { app, lines } = await buildTestAppWithLog({ LOG_LEVEL: 'info' });
     const honeypotLines = () =>
