@@ -5,9 +5,10 @@ import { publicUrl } from '../config.ts';
 import { nonFinitePath } from '../trpc/non-finite-numbers.ts';
 import type { ProcedureEntry } from '../trpc/procedure-list.ts';
 import { possibleErrors } from '../trpc/procedure-meta.ts';
-import { answerProblems } from './answer-checks.ts';
+import { answerProblems, type Answer } from './answer-checks.ts';
 import { attemptsFor, edgeAttempts, type Attempt } from './attack-inputs.ts';
 import { changedTables, databaseFingerprint } from './db-fingerprint.ts';
+import { openEventStream } from './sse-client.ts';
 
 /** Codes that say the input itself was refused: the seed, sent as a client sends it, must never get one. */
 const INPUT_REFUSALS = new Set(['VALIDATION_FAILED', 'BAD_REQUEST']);
@@ -23,6 +24,8 @@ export interface FuzzRun {
   afterSuccess?: () => Promise<void>;
   /** Where the router is mounted; the app's own `/trpc` unless a test mounts another. */
   mountPath?: string;
+  /** The listening app's address (`http://127.0.0.1:<port>`): a subscription is a stream, sent over HTTP. */
+  base?: string;
   /** fast-check's seed and run count; `path` replays one counterexample. */
   randomSeed: number;
   numRuns: number;
@@ -51,10 +54,75 @@ export function sendAttempt(
   });
 }
 
-/** The catalogue code of an error answer, if the body is one. */
-export function appCodeOf(response: LightMyRequestResponse): string | undefined {
+/** How long a subscription may take for each frame before its answer (a refusal or its first event). */
+const FRAME_MS = 3_000;
+
+/** What a subscription answered: the answer to check, and whether the stream opened. */
+interface SubscriptionAnswer {
+  /** An error frame as an error body (status: its httpStatus), or the whole non-stream answer. */
+  answer: Answer;
+  /** The stream opened: a first event came, not an error. */
+  opened: boolean;
+  /** Besides the answer's own checks: what the stream did wrong. */
+  problems: string[];
+}
+
+/**
+ * Sends one attempt to a subscription as EventSource would (GET, `?input=`) and reads its
+ * answer. A refusal must come at once, as `connected` and one `serialized-error` frame
+ * that ends the stream, with no live stream held meanwhile (`app.live`); a stream that
+ * opens (valid input) is closed after its first event, and waited for until the server
+ * has let it go.
+ */
+async function sendSubscriptionAttempt(
+  app: FastifyInstance,
+  base: string,
+  entry: ProcedureEntry,
+  attempt: Attempt,
+  cookie: string | undefined,
+  mountPath = '/trpc',
+): Promise<SubscriptionAnswer> {
+  const search = attempt.text === undefined ? '' : `?input=${encodeURIComponent(attempt.text)}`;
+  const stream = await openEventStream(`${base}${mountPath}/${entry.path}${search}`, cookie ? { cookie } : {});
+  const headers = Object.fromEntries(stream.headers);
+  const problems: string[] = [];
+  const live = app.hasDecorator('live') ? app.live : undefined;
   try {
-    return response.json<{ error?: { json?: { data?: { appCode?: string } } } }>().error?.json?.data?.appCode;
+    if (!stream.headers.get('content-type')?.startsWith('text/event-stream')) {
+      // Refused before any stream (a URL too long): an ordinary answer.
+      while ((await stream.next(FRAME_MS)) !== undefined);
+      return { answer: { statusCode: stream.status, headers, body: stream.text() }, opened: false, problems };
+    }
+    const connected = await stream.next(FRAME_MS);
+    if (connected?.event !== 'connected') problems.push(`a stream that began with ${JSON.stringify(connected)}`);
+    const first = await stream.next(FRAME_MS);
+    if (first?.event === 'message') return { answer: { statusCode: 200, headers, body: '' }, opened: true, problems };
+    if (first?.event !== 'serialized-error') {
+      problems.push(`neither an event nor an error after connected: ${JSON.stringify(first)}`);
+      return { answer: { statusCode: stream.status, headers, body: stream.text() }, opened: false, problems };
+    }
+    if (live && live.count() > 0) problems.push(`a refused stream is held (${live.count()} open)`);
+    const error = JSON.parse(first.data) as { json?: { data?: { httpStatus?: unknown } } };
+    const after = await stream.next(FRAME_MS);
+    if (after !== undefined) problems.push(`the stream went on after its error: ${JSON.stringify(after)}`);
+    const status = error.json?.data?.httpStatus;
+    return {
+      answer: { statusCode: typeof status === 'number' ? status : 500, headers, body: JSON.stringify({ error }) },
+      opened: false,
+      problems,
+    };
+  } finally {
+    stream.close();
+    // An opened stream is the server's to end once it sees the client leave.
+    if (live) await expect.poll(() => live.count(), { timeout: 5_000 }).toBe(0);
+  }
+}
+
+/** The catalogue code of an error answer, if the body is one. */
+export function appCodeOf(response: Pick<Answer, 'body'>): string | undefined {
+  try {
+    return (JSON.parse(response.body) as { error?: { json?: { data?: { appCode?: string } } } }).error?.json?.data
+      ?.appCode;
   } catch {
     return undefined;
   }
@@ -81,7 +149,9 @@ function holdsNonFiniteNumber(attempt: Attempt): boolean {
  * never refused as invalid input.
  */
 export async function fuzzProcedure(run: FuzzRun): Promise<void> {
-  const { app, entry, seed, cookie, afterSuccess, mountPath } = run;
+  const { app, entry, seed, cookie, afterSuccess, mountPath, base } = run;
+  if (entry.type === 'subscription' && base === undefined)
+    throw new Error('A subscription is fuzzed over HTTP: give `base`.');
   const method = entry.type === 'query' ? 'GET' : 'POST';
   const { meta } = entry;
   const placeholder = meta.placeholder === true;
@@ -96,8 +166,12 @@ export async function fuzzProcedure(run: FuzzRun): Promise<void> {
 
   await fc.assert(
     fc.asyncProperty(attemptsFor(seed, method), async (attempt) => {
-      const response = await sendAttempt(app, entry, attempt, cookie(), mountPath);
-      const refused = response.statusCode >= 400;
+      const streamed =
+        entry.type === 'subscription' && base !== undefined
+          ? await sendSubscriptionAttempt(app, base, entry, attempt, cookie(), mountPath)
+          : undefined;
+      const response: Answer = streamed?.answer ?? (await sendAttempt(app, entry, attempt, cookie(), mountPath));
+      const refused = streamed ? !streamed.opened : response.statusCode >= 400;
       if (!refused) await afterSuccess?.();
       // Work a call handed on (ctx.afterAnswer: a reset request answers before it writes)
       // is part of that call's change, not the next one's.
@@ -118,6 +192,7 @@ export async function fuzzProcedure(run: FuzzRun): Promise<void> {
         answerProblems(response, { request, placeholder, ...(declared ? { declared } : {}) }).join('; '),
         response.body.slice(0, 300),
       ).toBe('');
+      expect(streamed?.problems.join('; ') ?? '', request).toBe('');
       expect(({} as Record<string, unknown>).polluted, 'Object.prototype was polluted').toBeUndefined();
       if (refused) expect(changed, `a refused call (${response.statusCode}) changed the database`).toBe('');
       if (method === 'POST' && holdsNonFiniteNumber(attempt)) {

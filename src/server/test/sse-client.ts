@@ -13,6 +13,8 @@ export interface SseStream {
   next(timeoutMs?: number): Promise<SseEvent | undefined>;
   /** Events received so far, pings included. */
   received: SseEvent[];
+  /** The body as received so far: what a non-stream answer (a JSON error) said. */
+  text(): string;
   close(): void;
 }
 
@@ -27,12 +29,18 @@ export async function openSubscription(
   input: unknown,
   headers: Record<string, string> = {},
 ): Promise<SseStream> {
-  const controller = new AbortController();
   const query = input === undefined ? '' : `?input=${encodeURIComponent(JSON.stringify({ json: input }))}`;
-  const response = await fetch(`${base}/trpc/${path}${query}`, {
+  return openEventStream(`${base}/trpc/${path}${query}`, headers);
+}
+
+/** Opens `url` as an event stream (a subscription's URL with its `?input=` as it is). */
+export async function openEventStream(url: string, headers: Record<string, string> = {}): Promise<SseStream> {
+  const controller = new AbortController();
+  const response = await fetch(url, {
     headers: { accept: 'text/event-stream', ...headers },
     signal: controller.signal,
   });
+  let text = '';
   const received: SseEvent[] = [];
   const waiting: ((event: SseEvent | undefined) => void)[] = [];
   const pending: (SseEvent | undefined)[] = [];
@@ -48,7 +56,9 @@ export async function openSubscription(
     let buffer = '';
     try {
       for await (const chunk of response.body as unknown as AsyncIterable<Uint8Array>) {
-        buffer += decoder.decode(chunk, { stream: true });
+        const decoded = decoder.decode(chunk, { stream: true });
+        text += decoded;
+        buffer += decoded;
         let end: number;
         while ((end = buffer.indexOf('\n\n')) !== -1) {
           const block = buffer.slice(0, end);
@@ -75,6 +85,7 @@ export async function openSubscription(
     status: response.status,
     headers: response.headers,
     received,
+    text: () => text,
     next(timeoutMs = 10_000) {
       if (pending.length) return Promise.resolve(pending.shift());
       return new Promise((resolve, reject) => {
