@@ -1,6 +1,15 @@
 import { execFile } from 'node:child_process';
 import { promisify } from 'node:util';
-import { accountNav, newPerson, signInAsAdmin, signOut, signUpVerified, userMenu } from './accounts.ts';
+import {
+  accountNav,
+  call,
+  isPhoneWidth,
+  newPerson,
+  signInAsAdmin,
+  signOut,
+  signUpVerified,
+  userMenu,
+} from './accounts.ts';
 import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures.ts';
 
@@ -153,6 +162,68 @@ test.describe('administration', () => {
 
     await otherPage.reload();
     await expect(accountNav(otherPage).getByRole('link', { name: 'Sign in' })).toBeVisible();
+  });
+
+  test('the audit trail filters from the address: applied, kept on reload, cleared in one go', async ({
+    page,
+    request,
+    baseURL,
+  }) => {
+    await signInAsAdmin(page, baseURL);
+    // Someone not signed in is refused: the newest auth.signIn row (its own request context).
+    const refused = await call(request, baseURL ?? '', 'auth.signIn', {
+      email: newPerson('Nobody').email,
+      password: 'not the password at all',
+    });
+    expect(refused.status()).toBe(401);
+
+    await page.goto('/admin/audit');
+    await expect(page.getByRole('table', { name: 'Changes, newest first' })).toBeVisible();
+    const procedure = page.getByLabel('Procedure', { exact: true });
+    const filters = page.getByRole('button', { name: /^Filters/ });
+    if (isPhoneWidth(page)) {
+      // On a phone the filters fold behind a button, so the changes come first.
+      await expect(procedure).toBeHidden();
+      await filters.click();
+    }
+    await procedure.fill('auth.signIn');
+    await page.getByRole('button', { name: 'Apply filters' }).click();
+    await expect(page).toHaveURL('/admin/audit?procedure=auth.signIn');
+    const filtered = page.getByRole('table', { name: 'Changes matching the filters, newest first' });
+    const newest = filtered.getByRole('row').nth(1);
+    // The outcome in words, the catalogue code beside it; "Not signed in" said once.
+    await expect(newest).toContainText('Failed · Bad credentials');
+    await expect(newest).toContainText('INVALID_CREDENTIALS');
+    await expect(newest.getByText('Not signed in')).toHaveCount(1);
+    // Seconds, with the exact instant in the machine-readable attribute.
+    await expect(newest.locator('time')).toHaveText(/\d\d:\d\d:\d\d/);
+    await expect(newest.locator('time')).toHaveAttribute('datetime', /^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d/);
+
+    await page.reload();
+    await expect(filtered).toBeVisible();
+    await expect(procedure).toHaveValue('auth.signIn');
+    if (isPhoneWidth(page)) await expect(filters).toHaveAccessibleName('Filters (1 in use)');
+
+    await page.getByRole('button', { name: 'Clear filters' }).click();
+    await expect(page).toHaveURL('/admin/audit');
+    await expect(page.getByRole('table', { name: 'Changes, newest first' })).toBeVisible();
+    await expect(procedure).toHaveValue('');
+    await expect(page.getByRole('button', { name: 'Clear filters' })).toHaveCount(0);
+  });
+
+  test("the jobs screen's status filter lives in the address and survives a reload", async ({ page, baseURL }) => {
+    await signInAsAdmin(page, baseURL);
+    await page.goto('/admin/jobs');
+    const statuses = page.getByRole('navigation', { name: 'Job status' });
+    await expect(statuses.getByRole('button', { name: 'All' })).toHaveAttribute('aria-pressed', 'true');
+    await statuses.getByRole('button', { name: 'Succeeded' }).click();
+    await expect(page).toHaveURL('/admin/jobs?status=succeeded');
+    // Signing the admin up sent an e-mail: its delivery is a succeeded job.
+    await expect(page.getByRole('table', { name: 'Succeeded jobs, newest first' })).toBeVisible();
+
+    await page.reload();
+    await expect(statuses.getByRole('button', { name: 'Succeeded' })).toHaveAttribute('aria-pressed', 'true');
+    await expect(page.getByRole('table', { name: 'Succeeded jobs, newest first' })).toBeVisible();
   });
 
   test.describe(() => {

@@ -17,6 +17,12 @@ describe('formatDateTime', () => {
     expect(formatDateTime(new Date(2026, 10, 26, 14, 5), 'Never', { locale: 'de-DE', now })).toBe('26. Nov., 14:05');
   });
 
+  it('adds seconds when asked, for the audit trail', () => {
+    const moment = new Date(2026, 10, 26, 14, 5, 9);
+    expect(formatDateTime(moment, 'Never', { locale: 'en-GB', now, seconds: true })).toBe('26 Nov, 14:05:09');
+    expect(formatDateTime(moment, 'Never', { locale: 'en-US', now, seconds: true })).toBe('Nov 26, 02:05:09 PM');
+  });
+
   it('says what a missing moment means', () => {
     expect(formatDateTime(null)).toBe('Never');
     expect(formatDateTime(null, 'Not yet')).toBe('Not yet');

@@ -6,8 +6,8 @@
 
 const formats = new Map<string, Intl.DateTimeFormat>();
 
-function dateTimeFormat(locale: string | undefined, withYear: boolean): Intl.DateTimeFormat {
-  const key = `${locale ?? ''}|${withYear ? 'y' : ''}`;
+function dateTimeFormat(locale: string | undefined, withYear: boolean, withSeconds: boolean): Intl.DateTimeFormat {
+  const key = `${locale ?? ''}|${withYear ? 'y' : ''}|${withSeconds ? 's' : ''}`;
   let format = formats.get(key);
   if (!format) {
     format = new Intl.DateTimeFormat(locale, {
@@ -16,6 +16,7 @@ function dateTimeFormat(locale: string | undefined, withYear: boolean): Intl.Dat
       ...(withYear ? { year: 'numeric' } : {}),
       hour: '2-digit',
       minute: '2-digit',
+      ...(withSeconds ? { second: '2-digit' } : {}),
     });
     formats.set(key, format);
   }
@@ -27,10 +28,19 @@ interface FormatOptions {
   now?: Date;
 }
 
+interface DateTimeOptions extends FormatOptions {
+  /** With seconds ("26 Nov, 14:05:09"): for records where the order within a minute matters (the audit trail). */
+  seconds?: boolean;
+}
+
 /** A moment in a few characters; `none` for one that is not set ("Never"). */
-export function formatDateTime(date: Date | null, none = 'Never', { locale, now = new Date() }: FormatOptions = {}) {
+export function formatDateTime(
+  date: Date | null,
+  none = 'Never',
+  { locale, now = new Date(), seconds = false }: DateTimeOptions = {},
+) {
   if (!date) return none;
-  return dateTimeFormat(locale, date.getFullYear() !== now.getFullYear()).format(date);
+  return dateTimeFormat(locale, date.getFullYear() !== now.getFullYear(), seconds).format(date);
 }
 
 /** The whole moment, for a tooltip: weekday, full date and time with seconds. */

@@ -6,14 +6,24 @@ interface DateTimeProps {
   none?: string;
   /** Adds "3 minutes ago" under the date, for recent activity. */
   relative?: boolean;
+  /**
+   * To the second, with the ISO timestamp in the tooltip: for records read as evidence
+   * (the audit trail), where the order within a minute and the exact instant matter.
+   */
+  precise?: boolean;
 }
 
 /** A moment in a table or a list: compact, on one line, the full date and time on hover. */
-export function DateTime({ value, none = 'Never', relative = false }: DateTimeProps) {
+export function DateTime({ value, none = 'Never', relative = false, precise = false }: DateTimeProps) {
   if (!value) return <span className="text-muted-foreground">{none}</span>;
+  const iso = value.toISOString();
   return (
-    <time dateTime={value.toISOString()} title={formatFullDateTime(value)} className="whitespace-nowrap">
-      {formatDateTime(value)}
+    <time
+      dateTime={iso}
+      title={precise ? `${formatFullDateTime(value)}\n${iso}` : formatFullDateTime(value)}
+      className="whitespace-nowrap tabular-nums"
+    >
+      {formatDateTime(value, undefined, { seconds: precise })}
       {relative ? <span className="block text-xs text-muted-foreground">{formatRelative(value)}</span> : null}
     </time>
   );

@@ -6,6 +6,8 @@ interface SearchFormProps {
   label: string;
   /** Layout classes beside the defaults (a wrapping row of fields). */
   className?: string;
+  /** For a control that shows or hides the form (`aria-controls`). */
+  id?: string;
   /** The submitted fields by name (inputs need a `name`), trimmed or not as typed. */
   onSearch: (values: Record<string, FormDataEntryValue>) => void;
   children: ReactNode;
@@ -17,9 +19,10 @@ interface SearchFormProps {
  * fields are uncontrolled: give them a `defaultValue`, and a new `key` to the form
  * when the search they should show changes from outside (back, forward).
  */
-export function SearchForm({ label, className, onSearch, children }: SearchFormProps) {
+export function SearchForm({ label, className, id, onSearch, children }: SearchFormProps) {
   return (
     <form
+      id={id}
       role="search"
       aria-label={label}
       className={cn('mb-4 flex flex-wrap items-end gap-3', className)}

@@ -42,12 +42,21 @@ export function statusLabel(status: Status): string {
   return statuses[status].label;
 }
 
+interface StatusBadgeProps {
+  status: Status;
+  /** Why, after the state's word ("Failed · Not found"). */
+  detail?: string;
+  /** The exact cause on hover, e.g. the raw error code. */
+  title?: string;
+  className?: string;
+}
+
 /** A state as a small badge. */
-export function StatusBadge({ status, className }: { status: Status; className?: string }) {
+export function StatusBadge({ status, detail, title, className }: StatusBadgeProps) {
   const { label, tone } = statuses[status];
   return (
-    <Badge variant="outline" className={cn(tones[tone], className)}>
-      {label}
+    <Badge variant="outline" title={title} className={cn(tones[tone], className)}>
+      {detail ? `${label} · ${detail}` : label}
     </Badge>
   );
 }

@@ -17,8 +17,6 @@ export function AdminAuditScreen() {
           filters={filters}
           toolbar={
             <AuditFilters
-              // A new form when the address changes (back, forward), so the fields show the filters in use.
-              key={JSON.stringify(filters)}
               filters={filters}
               onFilter={(next) => {
                 navigate({ to: '/admin/audit', search: next });

@@ -3,12 +3,15 @@ import { limits } from '../../../shared/constants.ts';
 import type { AuditEvent } from '../../../shared/schemas/audit.schema.ts';
 import type { AuditSearch } from '../../audit-search.ts';
 import { auditListInput } from './audit-list-input.ts';
+import { auditOutcome } from './audit-outcome.ts';
+import { RequestId } from './request-id.tsx';
 import { DateTime } from '../../components/date-time.tsx';
 import { LoadMoreButton } from '../../components/load-more-button.tsx';
 import { QueryError } from '../../components/query-error.tsx';
 import { TableScroll } from '../../components/table-scroll.tsx';
 import { TableSkeleton } from '../../components/table-skeleton.tsx';
-import { Badge } from '../../components/ui/badge.tsx';
+import { StatusBadge } from '../../components/status-badge.tsx';
+import { cn } from '../../components/ui/cn.ts';
 import { TableBody, TableCell, TableHead, TableHeader, TableRow } from '../../components/ui/table.tsx';
 import { trpc } from '../../trpc.ts';
 
@@ -22,16 +25,35 @@ const kindLabels: Record<AuditEvent['actorKind'], string> = {
 
 function Actor({ event }: { event: AuditEvent }) {
   const name = event.actorName ?? event.actorEmail;
+  const kind = kindLabels[event.actorKind];
+  // No one to name (not signed in, the system): the kind alone, once.
+  if (!name) return <span className="text-muted-foreground">{kind}</span>;
+  const about =
+    event.actorKind === 'api-key' && event.actorEmail
+      ? `${kind} of ${event.actorEmail}`
+      : event.actorKind === 'user' && event.actorEmail && event.actorName
+        ? `${kind} · ${event.actorEmail}`
+        : kind;
   return (
     <>
-      <span className="block max-w-56 truncate" title={name ?? undefined}>
-        {name ?? kindLabels[event.actorKind]}
+      <span className={cn('block max-w-40 truncate', event.actorKind === 'job' && 'font-mono text-xs')} title={name}>
+        {name}
       </span>
-      <span className="block text-xs text-muted-foreground">
-        {kindLabels[event.actorKind]}
-        {event.actorKind === 'api-key' && event.actorEmail ? ` of ${event.actorEmail}` : ''}
-        {event.actorKind === 'user' && event.actorEmail && event.actorName ? ` · ${event.actorEmail}` : ''}
+      <span className="block max-w-40 truncate text-xs text-muted-foreground" title={about}>
+        {about}
       </span>
+    </>
+  );
+}
+
+/** Succeeded, or Failed with the reason in words; the raw code stays beside it, for the logs and the docs. */
+function Outcome({ outcome }: { outcome: string }) {
+  const said = auditOutcome(outcome);
+  if (said.ok) return <StatusBadge status="succeeded" />;
+  return (
+    <>
+      <StatusBadge status="failed" detail={said.reason} title={said.explanation} />
+      <code className="mt-1 block font-mono text-xs text-muted-foreground">{outcome}</code>
     </>
   );
 }
@@ -80,7 +102,7 @@ export function AuditList({ filters, toolbar }: { filters: AuditSearch; toolbar:
             {rows.map((event) => (
               <TableRow key={event.id}>
                 <TableCell>
-                  <DateTime value={event.at} />
+                  <DateTime value={event.at} precise />
                 </TableCell>
                 <TableCell>
                   <Actor event={event} />
@@ -88,8 +110,8 @@ export function AuditList({ filters, toolbar }: { filters: AuditSearch; toolbar:
                 <TableHead scope="row" className="font-medium">
                   <code className="font-mono text-xs">{event.procedure}</code>
                   {event.requestId ? (
-                    <span className="block font-mono text-xs font-normal text-muted-foreground">
-                      request {event.requestId}
+                    <span className="block">
+                      <RequestId id={event.requestId} />
                     </span>
                   ) : null}
                 </TableHead>
@@ -97,7 +119,10 @@ export function AuditList({ filters, toolbar }: { filters: AuditSearch; toolbar:
                   {event.targetType ? (
                     <>
                       {event.targetType}
-                      <code className="block max-w-48 truncate font-mono text-xs text-muted-foreground">
+                      <code
+                        className="block max-w-28 truncate font-mono text-xs text-muted-foreground"
+                        title={event.targetId ?? undefined}
+                      >
                         {event.targetId}
                       </code>
                     </>
@@ -106,13 +131,11 @@ export function AuditList({ filters, toolbar }: { filters: AuditSearch; toolbar:
                   )}
                 </TableCell>
                 <TableCell>
-                  <Badge variant={event.outcome === 'ok' ? 'secondary' : 'destructive'}>
-                    {event.outcome === 'ok' ? 'Done' : event.outcome}
-                  </Badge>
+                  <Outcome outcome={event.outcome} />
                 </TableCell>
-                {/* At least 12rem, so the column is not squeezed to a sliver; two lines at most, so rows
+                {/* At least 8rem, so the column is not squeezed to a sliver; two lines at most, so rows
                     stay compact. The whole input stays in the text (screen readers) and the title. */}
-                <TableCell className="min-w-48 max-w-72 whitespace-normal font-mono text-xs text-muted-foreground">
+                <TableCell className="min-w-32 max-w-64 whitespace-normal font-mono text-xs text-muted-foreground">
                   <span title={event.payload ?? undefined} className="line-clamp-2 break-all">
                     {event.payload}
                   </span>

@@ -58,19 +58,21 @@ export function UserRow({ user, isSelf, canUpdate }: UserRowProps) {
 
   return (
     <TableRow>
+      {/* Name and e-mail in one column, as two lines: the table then fits a laptop's width. */}
       <TableHead scope="row" className="font-medium">
         <span className="flex items-center gap-2">
-          <span className="block max-w-48 truncate" title={user.name}>
+          <span className="block max-w-40 truncate sm:max-w-56" title={user.name}>
             {user.name}
           </span>
           {isSelf ? <StatusBadge status="you" /> : null}
         </span>
-      </TableHead>
-      <TableCell>
-        <span className="block max-w-64 truncate" title={user.email}>
+        <span
+          className="block max-w-48 truncate text-xs font-normal text-muted-foreground sm:max-w-64"
+          title={user.email}
+        >
           {user.email}
         </span>
-      </TableCell>
+      </TableHead>
       <TableCell>
         <span className="flex items-center gap-1">
           <StatusBadge status={user.disabled ? 'disabled' : 'active'} />

@@ -57,8 +57,7 @@ export function UsersPanel({ viewer }: { viewer: Viewer }) {
           <TableScroll caption={search ? `Users matching “${search}”` : 'All users, newest first'}>
             <TableHeader>
               <TableRow>
-                <TableHead scope="col">Name</TableHead>
-                <TableHead scope="col">E-mail</TableHead>
+                <TableHead scope="col">User</TableHead>
                 <TableHead scope="col">Status</TableHead>
                 <TableHead scope="col">Joined</TableHead>
                 <TableHead scope="col">Role</TableHead>

@@ -45,22 +45,30 @@ export function JobsPanel({
 
   return (
     <>
-      <nav ref={filters} tabIndex={-1} aria-label="Job status" className="flex flex-wrap gap-2 outline-none">
-        {[undefined, ...jobStatuses].map((option) => (
-          <Button
-            key={option ?? 'all'}
-            type="button"
-            size="sm"
-            variant={option === status ? 'default' : 'outline'}
-            aria-pressed={option === status}
-            onClick={() => {
-              onStatus(option);
-            }}
-          >
-            {option ? statusWords[option] : 'All'}
-          </Button>
-        ))}
-      </nav>
+      {/* A segmented control on one line, across the width on a phone; narrower than its
+          words, it scrolls sideways in itself rather than wrapping or widening the page. */}
+      <div className="max-w-full overflow-x-auto">
+        <nav
+          ref={filters}
+          tabIndex={-1}
+          aria-label="Job status"
+          className="flex w-full min-w-max items-center gap-0.5 rounded-lg bg-muted p-1 outline-none sm:inline-flex sm:w-auto sm:gap-1"
+        >
+          {[undefined, ...jobStatuses].map((option) => (
+            <button
+              key={option ?? 'all'}
+              type="button"
+              aria-pressed={option === status}
+              className="inline-flex h-7 flex-1 items-center justify-center rounded-md px-1.5 text-sm sm:flex-none sm:px-3 font-medium whitespace-nowrap text-muted-foreground transition-colors outline-none hover:text-foreground focus-visible:ring-[3px] focus-visible:ring-ring/50 aria-pressed:bg-background aria-pressed:text-foreground aria-pressed:shadow-sm dark:aria-pressed:bg-input/50"
+              onClick={() => {
+                onStatus(option);
+              }}
+            >
+              {option ? statusWords[option] : 'All'}
+            </button>
+          ))}
+        </nav>
+      </div>
       {jobs.isPending ? (
         <TableSkeleton label="Loading jobs…" rows={5} />
       ) : jobs.error ? (
@@ -98,7 +106,7 @@ export function JobsPanel({
                     <DateTime value={job.createdAt} relative />
                   </TableCell>
                   <TableCell className="min-w-48 max-w-xs whitespace-normal break-words text-sm">
-                    {job.lastError ?? '—'}
+                    {job.lastError ?? <span className="text-muted-foreground">—</span>}
                   </TableCell>
                   <TableCell>
                     {canRetry && job.status === 'failed' ? (
