@@ -16,6 +16,12 @@ describe('auditOutcome', () => {
     expect(auditOutcome('FORBIDDEN')).toMatchObject({ reason: 'Not allowed' });
   });
 
+  it('says what becomes of a job whose attempt failed without a catalogue code', () => {
+    expect(auditOutcome('will-retry')).toMatchObject({ ok: false, reason: 'Will retry' });
+    expect(auditOutcome('failed')).toMatchObject({ ok: false, reason: 'Job failed' });
+    expect(auditOutcome('released')).toMatchObject({ ok: false, reason: 'Released' });
+  });
+
   it('still reads a code the catalogue does not know', () => {
     expect(auditOutcome('SOMETHING_NEW')).toEqual({ ok: false, reason: 'Something new', explanation: 'SOMETHING_NEW' });
   });
