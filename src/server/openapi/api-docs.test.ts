@@ -31,7 +31,7 @@ describe('docs/api.md, run against a live server', () => {
   let server: Awaited<ReturnType<typeof liveServerWithKey>>;
   let folder = '';
   let env: NodeJS.ProcessEnv = {};
-  const [openapi = '', list = '', setRole = '', refused = ''] = blocks('sh');
+  const [openapi = '', list = '', setRole = '', refused = '', live = ''] = blocks('sh');
   const [listAnswer = '', refusedAnswer = ''] = blocks('json');
 
   beforeAll(async () => {
@@ -48,8 +48,8 @@ describe('docs/api.md, run against a live server', () => {
   const sh = async (script: string) =>
     (await run('bash', ['-euo', 'pipefail', '-c', script], { cwd: folder, env })).stdout;
 
-  it('has the four curl examples and their two shown answers', () => {
-    expect(blocks('sh')).toHaveLength(4);
+  it('has the five curl examples and their two shown answers', () => {
+    expect(blocks('sh')).toHaveLength(5);
     expect(blocks('json')).toHaveLength(2);
     for (const block of blocks('sh')) expect(block).toMatch(/^curl /);
   });
@@ -78,6 +78,15 @@ describe('docs/api.md, run against a live server', () => {
     const answer = JSON.parse(body) as { error: { json: { data: { appCode: string } } } };
     expect(answer.error.json.data.appCode).toBe('VALIDATION_FAILED');
     expect(shape(answer)).toEqual(shape(JSON.parse(refusedAnswer)));
+  });
+
+  it('curl: the live stream opens as the doc describes', async () => {
+    // The stream never ends by itself: curl stops it after two seconds (its exit code 28).
+    const output = await sh(`${live.trim().replace(/^curl /, 'curl --max-time 2 ')} || [ $? -eq 28 ]`);
+    const events = output.split('\n\n').filter(Boolean);
+    expect(events[0]).toMatch(/^event: connected$/m);
+    expect(events[1]).toMatch(/^id: \S+$/m);
+    expect(events[1]).toMatch(/^data: \{"json":\{"kind":"ready"/m);
   });
 
   it("Python's standard library: the same three calls", async () => {
