@@ -1,10 +1,11 @@
 import { matchQuery, useQueryClient } from '@tanstack/react-query';
-import { getMutationKey, getQueryKey } from '@trpc/react-query';
+import { getQueryKey } from '@trpc/react-query';
 import type { LiveEvent } from '../../shared/schemas/live.schema.ts';
 import { toClientError } from '../errors/to-client-error.ts';
 import { useNotificationStore } from '../notifications/notifications-context.ts';
 import { trpc } from '../trpc.ts';
 import { useViewer } from '../viewer/use-viewer.ts';
+import { whySessionEnded } from './session-ended.ts';
 
 type Utils = ReturnType<typeof trpc.useUtils>;
 
@@ -33,7 +34,7 @@ function refetchFor(utils: Utils, event: Extract<LiveEvent, { kind: 'change' }>,
  * is signed in. Each change refetches the queries that show it; after a long absence
  * (`resync`) everything is refetched. A session ended elsewhere (revoked, the person
  * disabled) signs this tab out at once: its answers are dropped and the signed-out
- * banner shows. Renders nothing; loaded once the page is idle (app-shell.tsx).
+ * banner shows (session-ended.ts tells that from this tab's own sign-out or password change). Renders nothing; loaded once the page is idle (app-shell.tsx).
  */
 export default function LiveUpdates() {
   const utils = trpc.useUtils();
@@ -47,34 +48,13 @@ export default function LiveUpdates() {
     utils.auth.viewer.setData(undefined, null);
     notifications.markSignedOut();
   };
-  /**
-   * The stream's session ended. This tab may have asked for it (signing out), or may
-   * already hold a newer session (a password change issues one): only when the server
-   * says nobody is signed in, and this tab did not ask, is the person told.
-   */
   const sessionEnded = async () => {
-    // A sign-out this tab sent in the last seconds (running or done) is the reason.
-    const asked = () =>
-      queryClient
-        .getMutationCache()
-        .findAll({ mutationKey: getMutationKey(trpc.auth.signOut) })
-        .some((mutation) => mutation.state.status === 'pending' || Date.now() - mutation.state.submittedAt < 10_000);
-    // A change of session this tab has in flight (a password change issues a new cookie) answers first.
-    await new Promise<void>((resolve) => {
-      if (queryClient.isMutating() === 0) {
-        resolve();
-        return;
-      }
-      const stop = queryClient.getMutationCache().subscribe(() => {
-        if (queryClient.isMutating() > 0) return;
-        stop();
-        resolve();
-      });
+    const cause = await whySessionEnded(queryClient, {
+      cached: () => utils.auth.viewer.getData(),
+      fetch: () => utils.auth.viewer.fetch(undefined, { staleTime: 0 }),
     });
-    if (asked() || utils.auth.viewer.getData() === null) return;
-    const current = await utils.auth.viewer.fetch(undefined, { staleTime: 0 }).catch(() => null);
-    if (current) subscription.reset();
-    else if (!asked()) signOut();
+    if (cause === 'still-signed-in') subscription.reset();
+    else if (cause === 'signed-out') signOut();
   };
   const subscription = trpc.live.changes.useSubscription(undefined, {
     enabled: !!viewer,

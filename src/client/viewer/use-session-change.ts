@@ -5,6 +5,7 @@ import { useMemo } from 'react';
 import { toClientError } from '../errors/to-client-error.ts';
 import { useNotificationStore } from '../notifications/notifications-context.ts';
 import { trpc } from '../trpc.ts';
+import { asSessionChange } from './session-changes.ts';
 import type { Viewer } from './use-viewer.ts';
 
 /**
@@ -25,6 +26,13 @@ export function useSessionChange() {
       queryClient.removeQueries({ predicate: (query) => !matchQuery({ queryKey: viewerKey }, query) });
     };
     return {
+      /**
+       * Runs a call that changes this tab's session (a password change issues a new
+       * cookie), so a live stream that ends meanwhile waits for it (session-changes.ts).
+       */
+      changing<T>(change: () => Promise<T>): Promise<T> {
+        return asSessionChange(queryClient, change);
+      },
       /**
        * After sign-in, or an e-mail verification that may have signed the person in
        * (a link opened again confirms nothing new and signs no one in). Resolves with
@@ -62,19 +70,18 @@ export function useSignOut() {
   const session = useSessionChange();
   const navigate = useNavigate();
   const mutation = trpc.auth.signOut.useMutation();
-  const finish = async () => {
-    session.signedOut();
-    navigate({ to: '/' });
-  };
   return {
     isPending: mutation.isPending,
     signOut: (): void => {
       if (mutation.isPending) return;
-      mutation.mutate(undefined, {
-        onSuccess: () => void finish(),
-        onError: (error) => {
-          if (toClientError(error).code === 'UNAUTHENTICATED') void finish();
-        },
+      void session.changing(async () => {
+        try {
+          await mutation.mutateAsync();
+        } catch (error) {
+          if (toClientError(error).code !== 'UNAUTHENTICATED') return;
+        }
+        session.signedOut();
+        navigate({ to: '/' });
       });
     },
   };

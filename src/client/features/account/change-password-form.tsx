@@ -8,6 +8,7 @@ import { useFormSubmit } from '../../components/form/use-form-submit.ts';
 import { useZodForm } from '../../components/form/use-zod-form.ts';
 import { notices } from '../../notifications/notices.ts';
 import { trpc } from '../../trpc.ts';
+import { useSessionChange } from '../../viewer/use-session-change.ts';
 
 /**
  * `auth.changePassword`. A wrong current password comes back as a field error;
@@ -18,9 +19,11 @@ export function ChangePasswordForm() {
   const headingId = useId();
   const form = useZodForm(changePasswordInputSchema, { defaultValues: { currentPassword: '', newPassword: '' } });
   const utils = trpc.useUtils();
+  const session = useSessionChange();
   const change = trpc.auth.changePassword.useMutation({ meta: { errorsShownInline: true } });
   const { onSubmit, formError, isSubmitting } = useFormSubmit(form, async (values) => {
-    await change.mutateAsync(values);
+    // The server issues this tab a new session and ends the old one, which a live stream rode on.
+    await session.changing(() => change.mutateAsync(values));
     form.reset();
     // A toast, not a paragraph that would stay on screen after the next action.
     notices.success('Password changed', 'Your other sessions were signed out.');
