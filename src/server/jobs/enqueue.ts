@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
-import { engineOfDatabase, type Database } from '../db/client.ts';
-import { afterCommit, currentClient } from '../db/transaction.ts';
+import type { Database } from '../db/client.ts';
+import { wakeOnCommit } from '../db/commit-wake.ts';
+import { currentClient } from '../db/transaction.ts';
 import type { JobReference } from './define-job.ts';
 
 export interface EnqueueOptions {
@@ -17,17 +18,6 @@ export interface EnqueueOptions {
 
 /** The channel PostgreSQL's NOTIFY wakes idle workers on (db/notification-listener.ts). */
 export const JOBS_CHANNEL = 'app_jobs';
-
-/** This process's workers on each database, woken when a job commits here. */
-const localWorkers = new WeakMap<Database, Set<() => void>>();
-
-/** Registers a worker to be woken by jobs this process commits on `db`; returns the way to unregister. */
-export function onLocalEnqueue(db: Database, wake: () => void): () => void {
-  const workers = localWorkers.get(db) ?? new Set();
-  localWorkers.set(db, workers);
-  workers.add(wake);
-  return () => workers.delete(wake);
-}
 
 /**
  * Queues a job in the caller's open transaction (src/server/db/transaction.ts), or on
@@ -70,14 +60,7 @@ export async function enqueue<Input>(
   return id;
 }
 
-/**
- * Wakes idle workers once the open transaction commits (at once outside one): this
- * process's directly, other instances' through PostgreSQL's NOTIFY, which the server
- * delivers only at commit.
- */
+/** Wakes idle workers, here and on other instances, once the open transaction commits (db/commit-wake.ts). */
 export async function notifyWorkers(db: Database): Promise<void> {
-  if (engineOfDatabase(db) === 'postgresql') await currentClient(db).$executeRaw`SELECT pg_notify(${JOBS_CHANNEL}, '')`;
-  afterCommit(() => {
-    for (const wake of localWorkers.get(db) ?? []) wake();
-  });
+  await wakeOnCommit(db, JOBS_CHANNEL);
 }

@@ -6,7 +6,8 @@ import { runAudited, type AuditOutcome } from '../audit/audit-trail.ts';
 import type { Database } from '../db/client.ts';
 import { toAppError } from '../errors/to-app-error.ts';
 import type { JobDefinition } from './define-job.ts';
-import { onLocalEnqueue } from './enqueue.ts';
+import { onCommitted } from '../db/commit-wake.ts';
+import { JOBS_CHANNEL } from './enqueue.ts';
 import { claimNextJob, type ClaimedJob } from './job-claims.ts';
 
 export type JobOutcome = 'succeeded' | 'retry' | 'failed' | 'released';
@@ -67,7 +68,7 @@ export function createJobRunner(options: JobRunnerOptions): JobRunner {
   let woken = false;
   let stopReason: Error | undefined;
   const inFlight = new Map<string, { name: string; controller: AbortController; done: Promise<void> }>();
-  const unregister = onLocalEnqueue(db, () => {
+  const unregister = onCommitted(db, JOBS_CHANNEL, () => {
     wake();
   });
 

@@ -1,7 +1,8 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Database } from '../db/client.ts';
 import type { NotificationListener } from '../db/notification-listener.ts';
-import { CHANGES_CHANNEL, onLocalChange } from './record-change.ts';
+import { onCommitted } from '../db/commit-wake.ts';
+import { CHANGES_CHANNEL } from './record-change.ts';
 
 /** A change event as the feed reads it (model ChangeEvent). */
 export interface ChangeRow {
@@ -92,7 +93,7 @@ export function createChangeFeed(options: {
     });
   };
 
-  const stopLocal = onLocalChange(db, wake);
+  const stopLocal = onCommitted(db, CHANGES_CHANNEL, wake);
   const unlisten = options.notifications.listen(CHANGES_CHANNEL, wake);
   const poll = setInterval(() => {
     if (listeners.size > 0) wake();

@@ -1,7 +1,8 @@
 import type { Permission } from '../../shared/permissions.ts';
 import type { LiveEntity } from '../../shared/schemas/live.schema.ts';
 import { engineOfDatabase, type Database } from '../db/client.ts';
-import { afterCommit, currentClient, inTransaction } from '../db/transaction.ts';
+import { wakeOnCommit } from '../db/commit-wake.ts';
+import { currentClient, inTransaction } from '../db/transaction.ts';
 
 /** One change a client may be showing, and who may see it. */
 export interface Change {
@@ -25,17 +26,6 @@ export const CHANGES_CHANNEL = 'app_changes';
  */
 const ORDER_LOCK = 0x72706c76;
 
-/** This process's change feeds on each database, woken when a change commits here. */
-const localFeeds = new WeakMap<Database, Set<() => void>>();
-
-/** Registers a feed to be woken by changes this process commits on `db`; answers the way to unregister. */
-export function onLocalChange(db: Database, wake: () => void): () => void {
-  const feeds = localFeeds.get(db) ?? new Set();
-  localFeeds.set(db, feeds);
-  feeds.add(wake);
-  return () => feeds.delete(wake);
-}
-
 /**
  * Records changes in the caller's open transaction (or one of its own): a rollback
  * records nothing. Once committed, this process's live streams hear of them at once,
@@ -56,10 +46,7 @@ export async function recordChanges(db: Database, changes: readonly Change[]): P
         permission: change.permission ?? null,
       })),
     });
-    if (postgresql) await client.$executeRaw`SELECT pg_notify(${CHANGES_CHANNEL}, '')`;
-    afterCommit(() => {
-      for (const wake of localFeeds.get(db) ?? []) wake();
-    });
+    await wakeOnCommit(db, CHANGES_CHANNEL);
   });
 }
 
