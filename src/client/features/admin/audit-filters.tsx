@@ -76,8 +76,10 @@ export function AuditFilters({ filters, onFilter }: AuditFiltersProps) {
     else firstField.current?.focus();
   };
 
+  // One Clear button, placed by CSS: beside the Filters toggle on a phone (the fields may
+  // be folded away), after the fields' last row from 768 px.
   return (
-    <div>
+    <div className="flex flex-wrap items-end gap-2 md:flex-nowrap md:gap-3">
       <div className="flex items-center gap-2 md:hidden">
         <Button
           ref={toggle}
@@ -105,18 +107,12 @@ export function AuditFilters({ filters, onFilter }: AuditFiltersProps) {
           ) : null}
           <ChevronDownIcon aria-hidden="true" className={cn('transition-transform', open && 'rotate-180')} />
         </Button>
-        {active > 0 ? (
-          <Button type="button" variant="ghost" size="sm" onClick={clear}>
-            <XIcon aria-hidden="true" />
-            Clear filters
-          </Button>
-        ) : null}
       </div>
       <SearchForm
         id={`${id}-form`}
         label="Audit trail"
         className={cn(
-          'mb-0 grid-cols-2 items-end gap-x-3 gap-y-3 md:grid md:grid-cols-3 lg:grid-cols-4',
+          'order-last mb-0 basis-full grid-cols-2 items-end gap-x-3 gap-y-3 md:order-none md:grid md:flex-1 md:grid-cols-3 md:basis-auto lg:grid-cols-4',
           open ? 'mt-3 grid rounded-lg border p-3 md:mt-0 md:rounded-none md:border-0 md:p-0' : 'hidden',
         )}
         onSearch={(submitted) => {
@@ -155,14 +151,14 @@ export function AuditFilters({ filters, onFilter }: AuditFiltersProps) {
         ))}
         <div className="col-span-2 flex flex-wrap items-center gap-2 md:col-span-1 lg:col-span-2">
           <Button type="submit">Apply filters</Button>
-          {active > 0 ? (
-            <Button type="button" variant="ghost" className="hidden md:inline-flex" onClick={clear}>
-              <XIcon aria-hidden="true" />
-              Clear filters
-            </Button>
-          ) : null}
         </div>
       </SearchForm>
+      {active > 0 ? (
+        <Button type="button" variant="ghost" size="sm" className="md:h-9 md:px-3" onClick={clear}>
+          <XIcon aria-hidden="true" />
+          Clear filters
+        </Button>
+      ) : null}
     </div>
   );
 }
