@@ -248,7 +248,13 @@ export function createJobRunner(options: JobRunnerOptions): JobRunner {
     return Math.max(10, Math.min(pollMs, next ? next.runAt.getTime() - Date.now() : pollMs));
   }
 
+  /**
+   * Sleeps up to `ms`, or until woken. A wake or stop that came while the loop was still
+   * awaiting the database (claiming, or reading when the next job is due) ends it at once:
+   * checked here, in the same synchronous step that sets `wakeUp`, so none is lost.
+   */
   async function pause(ms: number): Promise<void> {
+    if (wasWoken() || !isRunning()) return;
     await new Promise<void>((resolve) => {
       const timer = setTimeout(resolve, ms);
       wakeUp = () => {

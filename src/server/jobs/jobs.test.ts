@@ -220,6 +220,58 @@ describe('the runner in the background', () => {
   });
 });
 
+/**
+ * Holds the answer to the runner's read of when the next job is due (its last step before
+ * it sleeps) until `release`: what happens meanwhile is what a slow database lets happen.
+ */
+function holdNextDueRead(db: Database) {
+  const jobs = db.backgroundJob as unknown as { findFirst: (args: unknown) => Promise<unknown> };
+  const read = jobs.findFirst.bind(jobs);
+  let release: () => void = () => undefined;
+  let entered: () => void = () => undefined;
+  const gate = new Promise<void>((resolve) => (release = resolve));
+  const reading = new Promise<void>((resolve) => (entered = resolve));
+  // The answer is read first, then held: it tells of no job that commits meanwhile.
+  jobs.findFirst = async (args) => {
+    const answer = await read(args);
+    entered();
+    await gate;
+    return answer;
+  };
+  return { reading, release, restore: () => (jobs.findFirst = read) };
+}
+
+describe('the runner between claims', () => {
+  it('runs a job committed while it was reading when the next one is due, not at its next poll', async () => {
+    const db = await freshDatabase();
+    const { job, ran } = recordingJob('test.between');
+    const held = holdNextDueRead(db);
+    const runner = createJobRunner({ db, jobs: [job], log, concurrency: 1, pollMs: 600_000 });
+    runner.start();
+    await held.reading;
+    // The commit's wake-up comes before the runner sleeps: it must not be lost.
+    await enqueue(db, job, { label: 'committed meanwhile' });
+    held.restore();
+    held.release();
+    await expect.poll(() => ran, { timeout: 10_000 }).toEqual(['committed meanwhile']);
+    await runner.stop(1_000);
+  });
+
+  it('stops at once when asked while reading when the next job is due', async () => {
+    const db = await freshDatabase();
+    const { job } = recordingJob('test.stopping');
+    const held = holdNextDueRead(db);
+    const runner = createJobRunner({ db, jobs: [job], log, concurrency: 1, pollMs: 600_000 });
+    runner.start();
+    await held.reading;
+    const stopped = runner.stop(1_000);
+    held.restore();
+    held.release();
+    // Not after the 10-minute poll: within the test's time.
+    await stopped;
+  });
+});
+
 /** The job a schedule enqueues: it takes no input. */
 const tickJob = defineJob('test.tick', z.object({}), async () => undefined);
 
