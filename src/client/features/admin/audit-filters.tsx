@@ -76,44 +76,48 @@ export function AuditFilters({ filters, onFilter }: AuditFiltersProps) {
     else firstField.current?.focus();
   };
 
-  // One Clear button, placed by CSS: beside the Filters toggle on a phone (the fields may
-  // be folded away), after the fields' last row from 768 px.
+  // One Clear button, beside "Apply filters" in the form. On a phone, while the fields
+  // are folded away, the form shows it alone, in the Filters toggle's row.
+  const folded = !open;
   return (
-    <div className="flex flex-wrap items-end gap-2 md:flex-nowrap md:gap-3">
-      <div className="flex items-center gap-2 md:hidden">
-        <Button
-          ref={toggle}
-          type="button"
-          variant="outline"
-          size="sm"
-          aria-expanded={open}
-          aria-controls={`${id}-form`}
-          onClick={() => {
-            setOpen((was) => !was);
-          }}
-        >
-          <ListFilterIcon aria-hidden="true" />
-          Filters
-          {active > 0 ? (
-            <>
-              <span
-                aria-hidden="true"
-                className="inline-flex h-5 min-w-5 items-center justify-center rounded-full bg-primary px-1 text-xs text-primary-foreground tabular-nums"
-              >
-                {active}
-              </span>
-              <span className="sr-only">({active} in use)</span>
-            </>
-          ) : null}
-          <ChevronDownIcon aria-hidden="true" className={cn('transition-transform', open && 'rotate-180')} />
-        </Button>
-      </div>
+    <div className="flex flex-wrap items-center gap-2">
+      <Button
+        ref={toggle}
+        type="button"
+        variant="outline"
+        size="sm"
+        className="md:hidden"
+        aria-expanded={open}
+        aria-controls={`${id}-form`}
+        onClick={() => {
+          setOpen((was) => !was);
+        }}
+      >
+        <ListFilterIcon aria-hidden="true" />
+        Filters
+        {active > 0 ? (
+          <>
+            <span
+              aria-hidden="true"
+              className="inline-flex h-5 min-w-5 items-center justify-center rounded-full bg-primary px-1 text-xs text-primary-foreground tabular-nums"
+            >
+              {active}
+            </span>
+            <span className="sr-only">({active} in use)</span>
+          </>
+        ) : null}
+        <ChevronDownIcon aria-hidden="true" className={cn('transition-transform', open && 'rotate-180')} />
+      </Button>
       <SearchForm
         id={`${id}-form`}
         label="Audit trail"
         className={cn(
-          'order-last mb-0 basis-full grid-cols-2 items-end gap-x-3 gap-y-3 md:order-none md:grid md:flex-1 md:grid-cols-3 md:basis-auto lg:grid-cols-4',
-          open ? 'mt-3 grid rounded-lg border p-3 md:mt-0 md:rounded-none md:border-0 md:p-0' : 'hidden',
+          'mb-0 grid-cols-2 items-end gap-x-3 gap-y-3 md:grid md:basis-full md:grid-cols-3 lg:grid-cols-4',
+          open
+            ? 'mt-1 grid basis-full rounded-lg border p-3 md:mt-0 md:rounded-none md:border-0 md:p-0'
+            : active > 0
+              ? 'flex'
+              : 'hidden',
         )}
         onSearch={(submitted) => {
           onFilter(auditSearch(submitted));
@@ -127,7 +131,11 @@ export function AuditFilters({ filters, onFilter }: AuditFiltersProps) {
         {fields.map((field, index) => (
           <div
             key={field.name}
-            className={cn('grid min-w-0 gap-1.5', field.type === 'date' ? '' : 'col-span-2 md:col-span-1')}
+            className={cn(
+              'grid min-w-0 gap-1.5',
+              field.type === 'date' ? '' : 'col-span-2 md:col-span-1',
+              folded && 'hidden md:grid',
+            )}
           >
             <Label htmlFor={`${id}-${field.name}`}>{field.label}</Label>
             <Input
@@ -149,16 +157,25 @@ export function AuditFilters({ filters, onFilter }: AuditFiltersProps) {
             </p>
           </div>
         ))}
-        <div className="col-span-2 flex flex-wrap items-center gap-2 md:col-span-1 lg:col-span-2">
-          <Button type="submit">Apply filters</Button>
+        {/* The row's rest: room for Apply and Clear side by side (a third of 768 px is not). */}
+        <div className="col-span-2 flex flex-wrap items-center gap-2 md:col-span-3 lg:col-span-2">
+          <Button type="submit" className={cn(folded && 'hidden md:inline-flex')}>
+            Apply filters
+          </Button>
+          {active > 0 ? (
+            <Button
+              type="button"
+              variant="ghost"
+              size="sm"
+              className={cn('md:h-9 md:px-3', open && 'h-9')}
+              onClick={clear}
+            >
+              <XIcon aria-hidden="true" />
+              Clear filters
+            </Button>
+          ) : null}
         </div>
       </SearchForm>
-      {active > 0 ? (
-        <Button type="button" variant="ghost" size="sm" className="md:h-9 md:px-3" onClick={clear}>
-          <XIcon aria-hidden="true" />
-          Clear filters
-        </Button>
-      ) : null}
     </div>
   );
 }
