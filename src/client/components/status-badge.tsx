@@ -21,6 +21,8 @@ const statuses = {
   running: { label: 'Running', tone: 'info' },
   succeeded: { label: 'Succeeded', tone: 'success' },
   failed: { label: 'Failed', tone: 'destructive' },
+  retrying: { label: 'Will retry', tone: 'warning' },
+  released: { label: 'Released', tone: 'neutral' },
   healthy: { label: 'Healthy', tone: 'success' },
   degraded: { label: 'Degraded', tone: 'destructive' },
   unreachable: { label: 'Unreachable', tone: 'destructive' },

@@ -46,14 +46,13 @@ function Actor({ event }: { event: AuditEvent }) {
   );
 }
 
-/** Succeeded, or Failed with the reason in words; the raw code stays beside it, for the logs and the docs. */
+/** Succeeded, a job's fate, or Failed with the reason in words; a raw code stays beside it, for the logs and the docs. */
 function Outcome({ outcome }: { outcome: string }) {
-  const said = auditOutcome(outcome);
-  if (said.ok) return <StatusBadge status="succeeded" />;
+  const { status, detail, explanation, code } = auditOutcome(outcome);
   return (
     <>
-      <StatusBadge status="failed" detail={said.reason} title={said.explanation} />
-      <code className="mt-1 block font-mono text-xs text-muted-foreground">{outcome}</code>
+      <StatusBadge status={status} detail={detail} title={explanation} />
+      {code ? <code className="mt-1 block font-mono text-xs text-muted-foreground">{code}</code> : null}
     </>
   );
 }
