@@ -68,6 +68,8 @@ export function createJobRunner(options: JobRunnerOptions): JobRunner {
   let woken = false;
   let stopReason: Error | undefined;
   const inFlight = new Map<string, { name: string; controller: AbortController; done: Promise<void> }>();
+  /** The background loop's claim on its way: a job it claims is in `inFlight` only once it answers. */
+  let loopClaim: Promise<ClaimedJob | 'none' | 'lost'> | undefined;
   const unregister = onCommitted(db, JOBS_CHANNEL, () => {
     wake();
   });
@@ -222,7 +224,15 @@ export function createJobRunner(options: JobRunnerOptions): JobRunner {
       try {
         woken = false;
         const names = inFlight.size < options.concurrency ? available() : [];
-        const claimed = names.length ? await claim(names) : 'none';
+        let claimed: ClaimedJob | 'none' | 'lost' = 'none';
+        if (names.length) {
+          loopClaim = claim(names);
+          try {
+            claimed = await loopClaim;
+          } finally {
+            loopClaim = undefined;
+          }
+        }
         if (claimed === 'lost') continue;
         if (claimed !== 'none') {
           void track(claimed).finally(wake);
@@ -278,6 +288,13 @@ export function createJobRunner(options: JobRunnerOptions): JobRunner {
         const claimable = available(names);
         const claimed = await claim(claimable);
         if (claimed === 'none') {
+          // The background loop may be claiming one of them right now: once its claim answers,
+          // what it took is in flight, and is waited for below.
+          const claiming = loopClaim;
+          if (claiming) {
+            await claiming.catch(() => undefined);
+            continue;
+          }
           // The background loop may hold some of them: what is due now is done when they are.
           const held = [...inFlight.values()].filter(({ name }) => !names || names.includes(name));
           if (held.length === 0) return attempts;

@@ -241,6 +241,33 @@ function holdNextDueRead(db: Database) {
   return { reading, release, restore: () => (jobs.findFirst = read) };
 }
 
+/**
+ * Holds the answer to the next claim (SQLite's claiming update, PostgreSQL's claiming
+ * query) until `release`: the job is claimed in the database, and its worker not yet told.
+ */
+function holdNextClaim(db: Database) {
+  const target = (testEngine() === 'postgresql' ? db : db.backgroundJob) as unknown as Record<
+    string,
+    (...args: unknown[]) => Promise<unknown>
+  >;
+  const method = testEngine() === 'postgresql' ? '$queryRaw' : 'updateManyAndReturn';
+  const original = target[method];
+  if (!original) throw new Error(`No ${method} to hold`);
+  const call = original.bind(target);
+  let release: () => void = () => undefined;
+  let entered: () => void = () => undefined;
+  const gate = new Promise<void>((resolve) => (release = resolve));
+  const held = new Promise<void>((resolve) => (entered = resolve));
+  target[method] = async (...args: unknown[]) => {
+    target[method] = original;
+    const answer = await call(...args);
+    entered();
+    await gate;
+    return answer;
+  };
+  return { held, release };
+}
+
 describe('the runner between claims', () => {
   it('runs a job committed while it was reading when the next one is due, not at its next poll', async () => {
     const db = await freshDatabase();
@@ -254,6 +281,24 @@ describe('the runner between claims', () => {
     held.restore();
     held.release();
     await expect.poll(() => ran, { timeout: 10_000 }).toEqual(['committed meanwhile']);
+    await runner.stop(1_000);
+  });
+
+  it('runDue waits for a job the background loop has just claimed, so what was due is done when it returns', async () => {
+    const db = await freshDatabase();
+    const { job, ran } = recordingJob('test.claimed');
+    const runner = createJobRunner({ db, jobs: [job], log, concurrency: 1, pollMs: 600_000 });
+    runner.start();
+    // Let the loop fall asleep first, so the enqueue below wakes it to claim.
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    const claim = holdNextClaim(db);
+    await enqueue(db, job, { label: 'claimed by the loop' });
+    await claim.held;
+    const due = runner.runDue();
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    claim.release();
+    await due;
+    expect(ran).toEqual(['claimed by the loop']);
     await runner.stop(1_000);
   });
 
