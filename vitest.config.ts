@@ -1,3 +1,4 @@
+import { availableParallelism } from 'node:os';
 import { defineConfig, type TestProjectInlineConfiguration } from 'vitest/config';
 
 // Unit and integration tests sit beside the code (src/**/*.test.ts, tools/**/*.test.ts). The suite runs on
@@ -71,6 +72,10 @@ export default defineConfig({
     environment: 'node',
     globalSetup: ['src/server/test/global-setup.ts'],
     pool: 'forks',
+    // Most files wait more than they compute (servers, child processes, PostgreSQL,
+    // timers), so two workers on a two-core machine finish sooner than Vitest's default of
+    // cores - 1, which there is one (docs/decisions/0041-test-run-time.md).
+    maxWorkers: Math.max(2, availableParallelism() - 1),
     testTimeout: 20_000,
     hookTimeout: 30_000,
     projects: postgresUrl ? [sqlite, stockAdapter, eventSource, postgresql] : [sqlite, stockAdapter, eventSource],

@@ -25,7 +25,7 @@ function prismaCopy(): string {
 const migrationsOf = (prismaDir: string, engine: string) => readdirSync(join(prismaDir, engine, 'migrations'));
 
 // Each command is a process of its own, started a few times per test: slow on a loaded machine.
-describe(`the db:* commands (${testEngine()})`, { timeout: 60_000 }, () => {
+describe(`the db:* commands (${testEngine()})`, { timeout: 120_000 }, () => {
   it('db:status exits 1 with pending migrations; db:migrate applies them and is idempotent; then db:status exits 0', async () => {
     const prismaDir = prismaCopy();
     // As a release job runs them: production, and no AUTH_SECRET, which migrating does not need.

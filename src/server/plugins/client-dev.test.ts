@@ -4,7 +4,8 @@ import { buildTestApp } from '../test/test-app.ts';
 
 // `npm run dev`: one process and one origin serve the client through Vite (with
 // hot module replacement) and the procedures under /trpc.
-describe('development server (Vite in middleware mode)', () => {
+// Vite scans and bundles the client's dependencies first: slow beside other test files.
+describe('development server (Vite in middleware mode)', { timeout: 60_000 }, () => {
   it('serves the transformed HTML shell, client modules and tRPC from the same app', async () => {
     const app = await buildTestApp({ NODE_ENV: 'development' }, { client: 'vite' });
 
