@@ -54,7 +54,13 @@ export function createChangeFeed(options: {
   const pending = { again: false };
   const readAgain = () => pending.again;
 
+  // Set while nobody listens and changes commit: the position is then found afresh.
+  const skipped = { any: false };
   const readOnce = async (): Promise<number> => {
+    if (skipped.any) {
+      skipped.any = false;
+      head = undefined;
+    }
     head ??= (await db.changeEvent.aggregate({ _max: { id: true } }))._max.id ?? 0;
     for (;;) {
       const after: number = head;
@@ -88,6 +94,12 @@ export function createChangeFeed(options: {
     return reading;
   };
   const wake = () => {
+    // Nobody to hand a change to: no read. A stream's first sync starts from the newest row,
+    // as it would have after reading them all. Writes pay nothing while no screen listens.
+    if (listeners.size === 0) {
+      skipped.any = true;
+      return;
+    }
     sync().catch((error: unknown) => {
       log.warn({ err: error }, 'reading change events failed; the next poll tries again');
     });
