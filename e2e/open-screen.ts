@@ -16,6 +16,27 @@ async function newestMessageId(request: APIRequestContext): Promise<string> {
   return id;
 }
 
+/** The theme in effect on the page: the `dark` class on <html>, or none. */
+async function expectTheme(page: Page, theme: Theme): Promise<void> {
+  await expect(page.locator('html')).toHaveClass(theme === 'dark' ? /(^|\s)dark(\s|$)/ : /^(?!.*\bdark\b)/);
+}
+
+/**
+ * Changes the system's preference on an open page; the app follows it at once (theme.ts,
+ * for someone who chose no theme of their own), without a reload.
+ */
+export async function switchTheme(page: Page, theme: Theme): Promise<void> {
+  await page.emulateMedia({ colorScheme: theme, reducedMotion: 'reduce' });
+  await expectTheme(page, theme);
+  // Controls fade their colours (transition-colors): checked once every fade has ended.
+  await page.evaluate(async () => {
+    await new Promise((resolve) => requestAnimationFrame(resolve));
+    // Transitions only: an endless animation (a skeleton's pulse) never finishes.
+    const fades = document.getAnimations().filter((animation) => animation instanceof CSSTransition);
+    await Promise.all(fades.map((fade) => fade.finished.catch(() => undefined)));
+  });
+}
+
 /**
  * Opens `screen` as its visitor (the admin, signed in through the API, or a signed-out
  * visitor) in `theme`, chosen as the system's preference (the theme script in <head>
@@ -29,7 +50,7 @@ export async function openScreen(page: Page, screen: Screen, theme: Theme, origi
     if (typeof screen.path === 'function') facts = { mailboxMessageId: await newestMessageId(page.request) };
   }
   await page.goto(screenPath(screen, facts));
-  await expect(page.locator('html')).toHaveClass(theme === 'dark' ? /(^|\s)dark(\s|$)/ : /^(?!.*\bdark\b)/);
+  await expectTheme(page, theme);
   await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
   // Queries done; a screen that polls (the mailbox, while an e-mail is queued) never goes
   // quiet, so this waits at most a few seconds and the checks below decide.
