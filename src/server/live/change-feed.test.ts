@@ -27,7 +27,9 @@ function countReads() {
 describe('the change feed', () => {
   it('reads nothing for a committed change while no stream listens, then hands a listener only what follows', async () => {
     const feed = createChangeFeed({ db, notifications: noNotifications, log: pino({ level: 'silent' }) });
-    afterAll(() => feed.stop());
+    afterAll(() => {
+      feed.stop();
+    });
     const counter = countReads();
 
     await recordChanges(db, [userChange('nobody-listens')]);
