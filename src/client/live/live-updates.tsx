@@ -1,9 +1,8 @@
-import { matchQuery, useQueryClient } from '@tanstack/react-query';
-import { getQueryKey } from '@trpc/react-query';
+import { useQueryClient } from '@tanstack/react-query';
 import type { LiveEvent } from '../../shared/schemas/live.schema.ts';
 import { toClientError } from '../errors/to-client-error.ts';
-import { useNotificationStore } from '../notifications/notifications-context.ts';
 import { trpc } from '../trpc.ts';
+import { useSessionChange } from '../viewer/use-session-change.ts';
 import { useViewer } from '../viewer/use-viewer.ts';
 import { whySessionEnded } from './session-ended.ts';
 
@@ -34,27 +33,21 @@ function refetchFor(utils: Utils, event: Extract<LiveEvent, { kind: 'change' }>,
  * is signed in. Each change refetches the queries that show it; after a long absence
  * (`resync`) everything is refetched. A session ended elsewhere (revoked, the person
  * disabled) signs this tab out at once: its answers are dropped and the signed-out
- * banner shows (session-ended.ts tells that from this tab's own sign-out or password change). Renders nothing; loaded once the page is idle (app-shell.tsx).
+ * banner shows (session-ended.ts tells that from this tab's own sign-out or password
+ * change). Renders nothing; loaded once the page is idle (app-shell.tsx).
  */
 export default function LiveUpdates() {
   const utils = trpc.useUtils();
   const queryClient = useQueryClient();
-  const notifications = useNotificationStore();
+  const session = useSessionChange();
   const { data: viewer } = useViewer();
-  const signOut = () => {
-    const viewerKey = getQueryKey(trpc.auth.viewer);
-    void queryClient.cancelQueries();
-    queryClient.removeQueries({ predicate: (query) => !matchQuery({ queryKey: viewerKey }, query) });
-    utils.auth.viewer.setData(undefined, null);
-    notifications.markSignedOut();
-  };
   const sessionEnded = async () => {
     const cause = await whySessionEnded(queryClient, {
       cached: () => utils.auth.viewer.getData(),
       fetch: () => utils.auth.viewer.fetch(undefined, { staleTime: 0 }),
     });
     if (cause === 'still-signed-in') subscription.reset();
-    else if (cause === 'signed-out') signOut();
+    else if (cause === 'signed-out') session.endedElsewhere();
   };
   const subscription = trpc.live.changes.useSubscription(undefined, {
     enabled: !!viewer,

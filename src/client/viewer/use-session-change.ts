@@ -56,6 +56,16 @@ export function useSessionChange() {
         utils.auth.viewer.setData(undefined, null);
         dropAllButViewer();
       },
+      /**
+       * The session ended elsewhere (revoked, the person disabled): nothing this tab
+       * still asks for can succeed, and the signed-out banner says why it happened.
+       */
+      endedElsewhere(): void {
+        void queryClient.cancelQueries();
+        dropAllButViewer();
+        utils.auth.viewer.setData(undefined, null);
+        notifications.markSignedOut();
+      },
     };
   }, [queryClient, utils, notifications]);
 }
