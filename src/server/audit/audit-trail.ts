@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
 import type { AppErrorCode } from '../../shared/errors.ts';
 import type { Database } from '../db/client.ts';
+import { CommitCompanion } from '../db/transaction.ts';
 import { toAppError } from '../errors/to-app-error.ts';
 import { actorColumns, type Actor } from './actor.ts';
 import { auditPayload } from './redaction.ts';
@@ -39,26 +40,29 @@ export interface AuditEntry {
   drop?: readonly string[];
 }
 
+/** The row's columns, an id given. */
+function auditRow(id: string, entry: AuditEntry) {
+  return {
+    id,
+    ...actorColumns(entry.actor),
+    procedure: entry.procedure,
+    targetType: entry.target?.entity ?? null,
+    targetId: entry.target?.id ?? null,
+    outcome: entry.outcome,
+    requestId: entry.requestId,
+    payload: auditPayload(entry.input, { redact: entry.redact, drop: entry.drop }),
+  };
+}
+
 /**
- * Writes one audit row in a transaction of its own, after the change: a failed call's
- * row stays although its own transaction rolled back, and a committed change is not
- * undone because its row could not be written (that is logged as an error instead:
- * the answer already reflects the change, and a retry would repeat it).
+ * Writes one audit row by itself, for a call whose change did not commit (a failed
+ * call's row stays although its own transaction rolled back) or that opened no
+ * transaction. A row that cannot be written is logged as an error, not raised: what the
+ * call did is done, and a retry would repeat it.
  */
 export async function writeAudit(db: Database, log: FastifyBaseLogger, entry: AuditEntry): Promise<void> {
   try {
-    await db.auditEvent.create({
-      data: {
-        id: randomUUID(),
-        ...actorColumns(entry.actor),
-        procedure: entry.procedure,
-        targetType: entry.target?.entity ?? null,
-        targetId: entry.target?.id ?? null,
-        outcome: entry.outcome,
-        requestId: entry.requestId,
-        payload: auditPayload(entry.input, { redact: entry.redact, drop: entry.drop }),
-      },
-    });
+    await db.auditEvent.create({ data: auditRow(randomUUID(), entry) });
   } catch (error) {
     log.error({ err: error, procedure: entry.procedure, outcome: entry.outcome }, 'audit row not written');
   }
@@ -82,40 +86,85 @@ export interface AuditedWork<T> {
  * whether it succeeded or threw (the error is re-thrown). Every mutation procedure
  * runs through it (trpc/procedure.ts); a job runner or a command calls it directly
  * with `{ kind: 'job', name }` or `{ kind: 'system', name }` as the actor.
+ *
+ * The row commits with the change: the first transaction the work opens writes it
+ * as `ok` before it commits (one commit, not two, and no change without its row:
+ * decision 0042). Work that then fails, or answers with another target than its
+ * transaction's result gave, has the row corrected; work that opened no transaction,
+ * or whose transactions all rolled back, gets a row of its own afterwards.
  */
 export async function runAudited<T>(
   services: { db: Database; log: FastifyBaseLogger },
   work: AuditedWork<T>,
   run: () => Promise<T> | T,
 ): Promise<T> {
-  const record = (outcome: AuditEntry['outcome'], result: T | undefined) =>
-    writeAudit(services.db, services.log, {
-      actor: work.actor,
-      procedure: work.procedure,
-      target: safeTarget(work, result, services.log),
-      outcome,
-      requestId: work.requestId ?? null,
-      input: work.input,
-      ...(work.redact ? { redact: work.redact } : {}),
-      ...(work.drop ? { drop: work.drop } : {}),
-    });
+  const entry = (outcome: AuditOutcome, target: AuditTarget | null): AuditEntry => ({
+    actor: work.actor,
+    procedure: work.procedure,
+    target,
+    outcome,
+    requestId: work.requestId ?? null,
+    input: work.input,
+    ...(work.redact ? { redact: work.redact } : {}),
+    ...(work.drop ? { drop: work.drop } : {}),
+  });
+  const id = randomUUID();
+  let written: AuditTarget | null = null;
+  const companion = new CommitCompanion(async (tx, result) => {
+    // The transaction's result is usually the answer; when it is not, the row is corrected below.
+    written = targetOf(work, result as T, undefined);
+    await tx.auditEvent.create({ data: auditRow(id, entry('ok', written)) });
+  });
   let result: T;
   try {
-    result = await run();
+    result = await companion.offer(async () => await run());
   } catch (error) {
-    await record(work.failure ? work.failure(error) : toAppError(error).code, undefined);
+    const outcome = work.failure ? work.failure(error) : toAppError(error).code;
+    if (companion.close()) await correctAudit(services, id, work.procedure, { outcome });
+    else await writeAudit(services.db, services.log, entry(outcome, targetOf(work, undefined, services.log)));
     throw error;
   }
-  await record('ok', result);
+  const target = targetOf(work, result, services.log);
+  if (!companion.close()) await writeAudit(services.db, services.log, entry('ok', target));
+  else if (!sameTarget(target, written)) await correctAudit(services, id, work.procedure, targetColumns(target));
   return result;
 }
 
-/** A target function that throws must not turn a done change into an error. */
-function safeTarget<T>(work: AuditedWork<T>, result: T | undefined, log: FastifyBaseLogger): AuditTarget | null {
+function targetColumns(target: AuditTarget | null) {
+  return { targetType: target?.entity ?? null, targetId: target?.id ?? null };
+}
+
+function sameTarget(a: AuditTarget | null, b: AuditTarget | null): boolean {
+  return a?.entity === b?.entity && a?.id === b?.id;
+}
+
+/** Corrects a row already committed with the change; logged, not raised, as `writeAudit`. */
+async function correctAudit(
+  services: { db: Database; log: FastifyBaseLogger },
+  id: string,
+  procedure: string,
+  data: { outcome?: AuditOutcome; targetType?: string | null; targetId?: string | null },
+): Promise<void> {
+  try {
+    await services.db.auditEvent.update({ where: { id }, data });
+  } catch (error) {
+    services.log.error({ err: error, procedure, ...data }, 'audit row not corrected');
+  }
+}
+
+/**
+ * A target function that throws must not turn a done change into an error. Without a
+ * log (the guess from a transaction's result), a throw is no news and says nothing.
+ */
+function targetOf<T>(
+  work: AuditedWork<T>,
+  result: T | undefined,
+  log: FastifyBaseLogger | undefined,
+): AuditTarget | null {
   try {
     return work.target?.(result) ?? null;
   } catch (error) {
-    log.warn({ err: error, procedure: work.procedure }, 'audit target not found');
+    log?.warn({ err: error, procedure: work.procedure }, 'audit target not found');
     return null;
   }
 }

@@ -4,6 +4,8 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { AppError } from '../../shared/errors.ts';
 import type { Viewer } from '../features/auth/viewer.ts';
+import { inTransaction } from '../db/transaction.ts';
+import { newUser } from '../test/new-user.ts';
 import { createTestServices } from '../test/test-app.ts';
 import { createInnerContext, type AppServices } from '../trpc/context.ts';
 import { createCallerFactory } from '../trpc/init.ts';
@@ -38,7 +40,7 @@ const things = router({
     errors: ['CONFLICT'],
     audit: { target: { entity: 'user', id: ({ output }) => output?.id }, redact: ['email'] },
     handler: ({ ctx, input }) =>
-      ctx.db.$transaction(async (tx) => {
+      inTransaction(ctx.db, async (tx) => {
         const user = await tx.user.create({ data: { id: randomUUID(), name: 'Made', email: input.email } });
         if (input.fail) throw new AppError('CONFLICT', { message: 'Told to fail.' });
         return { id: user.id };
@@ -46,10 +48,48 @@ const things = router({
   }),
 });
 
-function caller() {
-  const context = createInnerContext(services, `req-${randomUUID()}`, log);
+function caller(requestId = `req-${randomUUID()}`, on: AppServices = services) {
+  const context = createInnerContext(on, requestId, log);
   return createCallerFactory(things)({ ...context, credentials: async () => ({ kind: 'valid', viewer: ada }) });
 }
+
+/**
+ * Handlers whose transactions and answers differ, to follow where the row goes: it
+ * commits with the change (decision 0042), and says what the call finally did.
+ */
+let gate: Promise<void> = Promise.resolve();
+const shapes = router({
+  change: defineMutation({
+    summary: 'Adds a user in a transaction, in one of several shapes.',
+    access: 'signed-in',
+    input: z.object({ shape: z.enum(['then-wait', 'then-fail', 'other-answer', 'retried']) }),
+    output: z.object({ id: z.string() }),
+    errors: ['CONFLICT'],
+    audit: { target: { entity: 'user', id: ({ output }) => output?.id } },
+    handler: async ({ ctx, input }) => {
+      const add = () => inTransaction(ctx.db, (tx) => tx.user.create({ data: newUser(), select: { id: true } }));
+      if (input.shape === 'retried') {
+        await inTransaction(ctx.db, () => Promise.reject(new Error('rolled back'))).catch(() => undefined);
+        return add();
+      }
+      if (input.shape === 'other-answer') {
+        const made = await inTransaction(ctx.db, async (tx) => ({ made: await tx.user.create({ data: newUser() }) }));
+        return { id: made.made.id };
+      }
+      const user = await add();
+      if (input.shape === 'then-fail') throw new AppError('CONFLICT', { message: 'After the commit.' });
+      await gate;
+      return user;
+    },
+  }),
+});
+
+function shapesCaller(requestId: string, on: AppServices = services) {
+  const context = createInnerContext(on, requestId, log);
+  return createCallerFactory(shapes)({ ...context, credentials: async () => ({ kind: 'valid', viewer: ada }) });
+}
+
+const rowsOf = (requestId: string, on: AppServices = services) => on.db.auditEvent.findMany({ where: { requestId } });
 
 describe('an audited mutation', () => {
   it('that fails is audited as failed, and its rolled-back effects are gone', async () => {
@@ -70,6 +110,61 @@ describe('an audited mutation', () => {
     const { id } = await caller().addUser({ email, fail: false, secret: 'x' });
     const row = await services.db.auditEvent.findFirstOrThrow({ where: { procedure: 'addUser', targetId: id } });
     expect(row.outcome).toBe('ok');
+  });
+});
+
+describe('an audited mutation’s row commits with its change', () => {
+  it('is there as soon as the change commits, before the call answers', async () => {
+    let open!: () => void;
+    gate = new Promise((resolve) => (open = resolve));
+    const requestId = `req-${randomUUID()}`;
+    const call = shapesCaller(requestId).change({ shape: 'then-wait' });
+    await expect.poll(() => rowsOf(requestId).then((rows) => rows.length)).toBe(1);
+    const [row] = await rowsOf(requestId);
+    expect(await services.db.user.count({ where: { id: row?.targetId ?? '' } })).toBe(1);
+    open();
+    const { id } = await call;
+    expect(await rowsOf(requestId)).toEqual([
+      expect.objectContaining({ outcome: 'ok', targetType: 'user', targetId: id }),
+    ]);
+  });
+
+  it('that fails after its change committed: one row, the failure’s code, naming the record changed', async () => {
+    const requestId = `req-${randomUUID()}`;
+    await expect(shapesCaller(requestId).change({ shape: 'then-fail' })).rejects.toMatchObject({
+      cause: { code: 'CONFLICT' },
+    });
+    const rows = await rowsOf(requestId);
+    expect(rows).toEqual([expect.objectContaining({ outcome: 'CONFLICT', targetType: 'user' })]);
+    expect(await services.db.user.count({ where: { id: rows[0]?.targetId ?? '' } })).toBe(1);
+  });
+
+  it('names the answer’s target when the transaction’s result was not the answer', async () => {
+    const requestId = `req-${randomUUID()}`;
+    const { id } = await shapesCaller(requestId).change({ shape: 'other-answer' });
+    expect(await rowsOf(requestId)).toEqual([expect.objectContaining({ outcome: 'ok', targetId: id })]);
+  });
+
+  it('is written once, with the transaction that commits, after one that rolled back', async () => {
+    const requestId = `req-${randomUUID()}`;
+    const { id } = await shapesCaller(requestId).change({ shape: 'retried' });
+    expect(await rowsOf(requestId)).toEqual([expect.objectContaining({ outcome: 'ok', targetId: id })]);
+  });
+
+  describe('on a database where the audit row cannot be written', () => {
+    let broken: AppServices;
+    beforeAll(async () => {
+      broken = await createTestServices();
+      await broken.db.$executeRaw`ALTER TABLE "AuditEvent" RENAME TO "AuditEventGone"`;
+    });
+
+    it('refuses the change: none commits without its row', async () => {
+      const email = `${randomUUID()}@example.com`;
+      await expect(
+        caller(`req-${randomUUID()}`, broken).addUser({ email, fail: false, secret: 'x' }),
+      ).rejects.toThrow();
+      expect(await broken.db.user.count({ where: { email } })).toBe(0);
+    });
   });
 });
 

@@ -73,6 +73,13 @@ export interface PayloadDeclaration {
 export function auditPayload(input: unknown, declared: PayloadDeclaration = {}): string | null {
   if (input === undefined) return null;
   const omit = { personal: new Set(declared.redact ?? []), dropped: new Set(declared.drop ?? []) };
-  const json = JSON.stringify(redactValue(input, omit, 0));
+  let json: string;
+  try {
+    json = JSON.stringify(redactValue(input, omit, 0));
+  } catch {
+    // An input JSON cannot hold (a cycle): the row still records the call, and it commits
+    // with the change (audit-trail.ts), which a throw here would roll back.
+    return JSON.stringify({ unserializable: true });
+  }
   return json.length > MAX_PAYLOAD ? JSON.stringify({ truncated: true, length: json.length }) : json;
 }

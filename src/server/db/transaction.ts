@@ -17,6 +17,59 @@ interface ActiveTransaction {
 
 const active = new AsyncLocalStorage<ActiveTransaction>();
 
+/**
+ * Work that commits together with the next transaction the calling code opens: it runs
+ * inside that transaction after the transaction's own work succeeded, just before the
+ * commit, and rolls back with it. The audit trail writes a successful change's row this
+ * way, in the change's own commit (docs/decisions/0042-audit-row-in-the-change.md).
+ * One companion joins one transaction that commits: a transaction that rolls back
+ * releases it for the next; once `close`d, none takes it.
+ */
+export class CommitCompanion {
+  #taken = false;
+  #closed = false;
+  #committed = false;
+
+  constructor(private readonly write: (tx: TransactionClient, result: unknown) => Promise<void>) {}
+
+  /** Runs `work` with the companion offered to the transactions it opens. */
+  offer<T>(work: () => Promise<T>): Promise<T> {
+    return companions.run(this, work);
+  }
+
+  /**
+   * Ends the offer: answers whether the companion committed with a transaction. When it
+   * did not, its work is the caller's to do.
+   */
+  close(): boolean {
+    this.#closed = true;
+    return this.#committed;
+  }
+
+  /** @internal The companion, if the calling code may still take it (inTransaction). */
+  static take(): CommitCompanion | undefined {
+    const companion = companions.getStore();
+    if (!companion || companion.#taken || companion.#closed) return undefined;
+    companion.#taken = true;
+    return companion;
+  }
+
+  /** @internal Written inside the transaction that took it, before it commits. */
+  async joinBeforeCommit(tx: TransactionClient, result: unknown): Promise<void> {
+    // A transaction started by the offered work but still running when the offer ended
+    // (work left behind, not awaited) must not write what the caller has written itself.
+    if (!this.#closed) await this.write(tx, result);
+  }
+
+  /** @internal The transaction that took it has ended. */
+  settled(committed: boolean): void {
+    if (committed && !this.#closed) this.#committed = true;
+    else this.#taken = this.#committed;
+  }
+}
+
+const companions = new AsyncLocalStorage<CommitCompanion>();
+
 /** The transaction open around the calling code, if any (not one that has already ended). */
 function openTransaction(): ActiveTransaction | undefined {
   const transaction = active.getStore();
@@ -36,15 +89,23 @@ export async function inTransaction<T>(db: Database, work: (tx: TransactionClien
   if (open) return work(open.client);
   let transaction: ActiveTransaction | undefined;
   let result: T;
+  const companion = CommitCompanion.take();
+  let committed = false;
   try {
     result = await db.$transaction((client) => {
       transaction = { db, client, afterCommit: [], open: true };
       // Awaited inside the context: a Prisma query `work` returns unawaited starts only
       // when awaited, and must start as part of the transaction.
-      return active.run(transaction, async () => await work(client));
+      return active.run(transaction, async () => {
+        const done = await work(client);
+        await companion?.joinBeforeCommit(client, done);
+        return done;
+      });
     });
+    committed = true;
   } finally {
     if (transaction) transaction.open = false;
+    companion?.settled(committed);
   }
   for (const callback of transaction?.afterCommit ?? []) callback();
   return result;
