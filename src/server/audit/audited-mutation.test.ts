@@ -6,7 +6,7 @@ import { AppError } from '../../shared/errors.ts';
 import type { Viewer } from '../features/auth/viewer.ts';
 import { inTransaction } from '../db/transaction.ts';
 import { newUser } from '../test/new-user.ts';
-import { createTestServices } from '../test/test-app.ts';
+import { createTestServices, testEngine } from '../test/test-app.ts';
 import { createInnerContext, type AppServices } from '../trpc/context.ts';
 import { createCallerFactory } from '../trpc/init.ts';
 import { defineMutation, router } from '../trpc/procedure.ts';
@@ -221,6 +221,30 @@ describe('runAudited: work outside a request', () => {
     ).rejects.toThrow('disk on fire');
     const row = await services.db.auditEvent.findFirstOrThrow({ where: { procedure: 'system:boom' } });
     expect(row).toMatchObject({ actorKind: 'system', outcome: 'INTERNAL' });
+  });
+
+  it('stores its time as Prisma stores one, so filters and order by time hold beside Prisma’s rows', async () => {
+    const procedure = `system:${randomUUID()}`;
+    const made = (at: Date) =>
+      services.db.auditEvent.create({ data: { id: randomUUID(), at, actorKind: 'system', procedure, outcome: 'ok' } });
+    const before = new Date(Date.now() - 1000);
+    await made(before);
+    await runAudited({ db: services.db, log }, { actor: { kind: 'system', name: 'clock' }, procedure }, () => 'done');
+    const after = new Date(Date.now() + 1000);
+    await made(after);
+    const inOrder = await services.db.auditEvent.findMany({ where: { procedure }, orderBy: { at: 'asc' } });
+    expect(inOrder.map((row) => row.actorName)).toEqual([null, 'clock', null]);
+    const between = await services.db.auditEvent.findMany({
+      where: { procedure, at: { gt: before, lt: after } },
+    });
+    expect(between.map((row) => row.actorName)).toEqual(['clock']);
+    if (testEngine() === 'sqlite') {
+      // The raw insert leaves the encoding to Prisma's adapter: the same storage class and shape.
+      const stored = await services.db.$queryRaw<{ kind: string; at: string }[]>`
+        SELECT typeof("at") AS kind, CAST("at" AS TEXT) AS at FROM "AuditEvent" WHERE "procedure" = ${procedure} ORDER BY "at"`;
+      expect(new Set(stored.map((row) => row.kind)).size).toBe(1);
+      expect(new Set(stored.map((row) => String(row.at).replace(/\d/g, '9'))).size).toBe(1);
+    }
   });
 
   it('is pruned after its retention', async () => {
