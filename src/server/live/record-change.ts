@@ -37,14 +37,25 @@ export async function recordChanges(db: Database, changes: readonly Change[]): P
   const postgresql = engineOfDatabase(db) === 'postgresql';
   await inTransaction(db, async () => {
     const client = currentClient(db);
-    if (postgresql) await client.$executeRaw`SELECT pg_advisory_xact_lock(${ORDER_LOCK})`;
     // Raw rather than `changeEvent.createMany`: every change to a shown record writes
     // these, and Prisma's query pipeline costs more than the insert (as the audit row's).
     const at = new Date();
-    for (const change of changes) {
+    if (postgresql) {
+      // One round trip: the ordering lock is taken before any row is produced, so before
+      // the sequence gives the rows their ids.
       await client.$executeRaw`
         INSERT INTO "ChangeEvent" ("entity", "entityId", "ownerId", "permission", "at")
-        VALUES (${change.entity}, ${change.id}, ${change.ownerId ?? null}, ${change.permission ?? null}, ${at})`;
+        SELECT change.entity, change.id, change.owner, change.permission, ${at}
+        FROM (SELECT pg_advisory_xact_lock(${ORDER_LOCK})) AS ordered,
+          unnest(${changes.map((change) => change.entity)}::text[], ${changes.map((change) => change.id)}::text[],
+            ${changes.map((change) => change.ownerId ?? null)}::text[],
+            ${changes.map((change) => change.permission ?? null)}::text[]) AS change(entity, id, owner, permission)`;
+    } else {
+      for (const change of changes) {
+        await client.$executeRaw`
+          INSERT INTO "ChangeEvent" ("entity", "entityId", "ownerId", "permission", "at")
+          VALUES (${change.entity}, ${change.id}, ${change.ownerId ?? null}, ${change.permission ?? null}, ${at})`;
+      }
     }
     await wakeOnCommit(db, CHANGES_CHANNEL);
   });
