@@ -12,7 +12,10 @@ export interface BenchOptions {
   starts: number;
   /** Seconds of mixed load for the memory soak; 0 skips it. */
   soak: number;
-  /** Seconds the app idles before its idle RSS is read. */
+  /**
+   * Seconds the app idles before its idle RSS is read: 45 by default, past V8's memory
+   * reducer, which gives the heap back about 30–35 s after a load ends (bench.ts).
+   */
   idle: number;
   /** Record a CPU profile of the app under the cases (node --cpu-prof). */
   profile: boolean;
@@ -40,7 +43,7 @@ export interface BenchOptions {
 }
 
 const USAGE =
-  'Usage: npm run bench -- [--duration 10] [--warmup 3] [--connections 32] [--starts 5] [--soak 120] [--idle 15] [--profile] [--no-docs] [--app <folder> --node <bin>] [--node-options="<flags>"] [--case "<case>" …] [--jobs 2000] [--emails 500] [--jobs-only]';
+  'Usage: npm run bench -- [--duration 10] [--warmup 3] [--connections 32] [--starts 5] [--soak 120] [--idle 45] [--profile] [--no-docs] [--app <folder> --node <bin>] [--node-options="<flags>"] [--case "<case>" …] [--jobs 2000] [--emails 500] [--jobs-only]';
 
 function whole(name: string, value: string | undefined, min: number): number {
   const number = Number(value);
@@ -58,7 +61,7 @@ export function readBenchOptions(args = process.argv.slice(2)): BenchOptions {
       connections: { type: 'string', default: '32' },
       starts: { type: 'string', default: '5' },
       soak: { type: 'string', default: '120' },
-      idle: { type: 'string', default: '15' },
+      idle: { type: 'string', default: '45' },
       profile: { type: 'boolean', default: false },
       'no-docs': { type: 'boolean', default: false },
       app: { type: 'string' },

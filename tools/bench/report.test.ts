@@ -229,6 +229,15 @@ describe('markdownOf', () => {
     expect(markdown).toContain(`${JOBS_DOCS_START}\n\n**Job throughput: skipped** (--jobs 0).\n\n${JOBS_DOCS_END}`);
   });
 
+  it('shows the RSS read every 5 s while idle after the load, so a late release is seen', () => {
+    const partial = reportWith({
+      memory: { ...reportWith().memory, idleAfterLoadMiB: 141, idleAfterLoadSeriesMiB: [180, 178, 141] },
+    });
+    expect(markdownOf({ ...partial, targets: [] })).toContain(
+      'idle after the load 141 MiB (every 5 s after it: 180, 178, 141 MiB).',
+    );
+  });
+
   it("names the start-up profile's heaviest packages, heaviest first, when one was taken", () => {
     const partial = reportWith({
       startProfile: { file: 'bench-results/profiles/start/x.cpuprofile', byPlace: { zod: 12.5, fastify: 8 } },

@@ -14,7 +14,14 @@ export interface BenchReport {
   /** `ratio`: to the baseline, per call; `peer`/`vsPeer`: the stock peer's case and this case's calls per CPU-second over its. */
   cases: ReportedCase[];
   coldStart: { appMs: number[]; bareMs: number[]; appMedianMs: number; bareMedianMs: number; firstStartMs: number };
-  memory: { idleAfterStartMiB: number; peakUnderLoadMiB: number; idleAfterLoadMiB: number; soak: SoakFigures | null };
+  memory: {
+    idleAfterStartMiB: number;
+    peakUnderLoadMiB: number;
+    idleAfterLoadMiB: number;
+    /** RSS every 5 s while idle after the load; the last is `idleAfterLoadMiB`. */
+    idleAfterLoadSeriesMiB?: number[];
+    soak: SoakFigures | null;
+  };
   initialJs: InitialJs | null;
   profile: { file: string; hotSpots: HotSpot[]; byPlace: Record<string, number> } | null;
   /** One profiled start of the app, spawn to ready: where its CPU goes, by package. */
@@ -204,7 +211,10 @@ export function markdownOf(report: BenchReport): string {
     `Cold start, spawn to /readyz 200 on a migrated database (median of ${report.coldStart.appMs.length}): app ${report.coldStart.appMedianMs} ms, ` +
       `bare Fastify + tRPC + Prisma ${report.coldStart.bareMedianMs} ms; the app's first start on an empty database (migrations applied): ${report.coldStart.firstStartMs} ms.`,
     '',
-    `Memory: idle after start ${report.memory.idleAfterStartMiB} MiB, peak under load ${report.memory.peakUnderLoadMiB} MiB, idle after the load ${report.memory.idleAfterLoadMiB} MiB.` +
+    `Memory: idle after start ${report.memory.idleAfterStartMiB} MiB, peak under load ${report.memory.peakUnderLoadMiB} MiB, idle after the load ${report.memory.idleAfterLoadMiB} MiB` +
+      (report.memory.idleAfterLoadSeriesMiB?.length
+        ? ` (every 5 s after it: ${report.memory.idleAfterLoadSeriesMiB.join(', ')} MiB).`
+        : '.') +
       (report.memory.soak
         ? ` Soak ${report.memory.soak.seconds} s (${fmt(report.memory.soak.requests)} requests, ${report.memory.soak.failures} failed), RSS every 10 s: ${report.memory.soak.rssEvery10sMiB.join(', ')} MiB.`
         : ''),
