@@ -44,7 +44,7 @@ export interface AuditEntry {
  * Inserts one audit row through `client` (the change's transaction, or the database).
  * A raw statement rather than `auditEvent.create`: every mutation writes one, and
  * Prisma's query pipeline costs more than the insert itself (docs/performance.md,
- * "The write"). The adapter still binds and encodes the values, the date included.
+ * "The write after issues 21 and 22"). The adapter binds and encodes the values.
  */
 function insertAudit(client: DatabaseClient, id: string, entry: AuditEntry) {
   const actor = actorColumns(entry.actor);
