@@ -113,7 +113,7 @@ export async function runAudited<T>(
   });
   const id = randomUUID();
   let written: AuditTarget | null = null;
-  const companion = new CommitCompanion(async (tx, result) => {
+  const companion = new CommitCompanion(services.db, async (tx, result) => {
     // The transaction's result is usually the answer; when it is not, the row is corrected below.
     written = targetOf(work, result as T, undefined);
     await insertAudit(tx, id, entry('ok', written));

@@ -151,6 +151,16 @@ describe('an audited mutation’s row commits with its change', () => {
     expect(await rowsOf(requestId)).toEqual([expect.objectContaining({ outcome: 'ok', targetId: id })]);
   });
 
+  it('is not written into another database’s transaction the work opens', async () => {
+    const other = await createTestServices();
+    const procedure = `system:${randomUUID()}`;
+    await runAudited({ db: services.db, log }, { actor: { kind: 'system', name: 'copy' }, procedure }, () =>
+      inTransaction(other.db, (tx) => tx.user.create({ data: newUser() })),
+    );
+    expect(await services.db.auditEvent.count({ where: { procedure } })).toBe(1);
+    expect(await other.db.auditEvent.count({ where: { procedure } })).toBe(0);
+  });
+
   describe('on a database where the audit row cannot be written', () => {
     let broken: AppServices;
     beforeAll(async () => {
@@ -243,7 +253,7 @@ describe('runAudited: work outside a request', () => {
       const stored = await services.db.$queryRaw<{ kind: string; at: string }[]>`
         SELECT typeof("at") AS kind, CAST("at" AS TEXT) AS at FROM "AuditEvent" WHERE "procedure" = ${procedure} ORDER BY "at"`;
       expect(new Set(stored.map((row) => row.kind)).size).toBe(1);
-      expect(new Set(stored.map((row) => String(row.at).replace(/\d/g, '9'))).size).toBe(1);
+      expect(new Set(stored.map((row) => row.at.replace(/\d/g, '9'))).size).toBe(1);
     }
   });
 

@@ -30,7 +30,11 @@ export class CommitCompanion {
   #closed = false;
   #committed = false;
 
-  constructor(private readonly write: (tx: TransactionClient, result: unknown) => Promise<void>) {}
+  /** `write` joins a transaction on `db` only: another database's commit is not this row's. */
+  constructor(
+    private readonly db: Database,
+    private readonly write: (tx: TransactionClient, result: unknown) => Promise<void>,
+  ) {}
 
   /** Runs `work` with the companion offered to the transactions it opens. */
   offer<T>(work: () => Promise<T>): Promise<T> {
@@ -46,10 +50,10 @@ export class CommitCompanion {
     return this.#committed;
   }
 
-  /** @internal The companion, if the calling code may still take it (inTransaction). */
-  static take(): CommitCompanion | undefined {
+  /** @internal The companion, if a transaction on `db` may still take it (inTransaction). */
+  static take(db: Database): CommitCompanion | undefined {
     const companion = companions.getStore();
-    if (!companion || companion.#taken || companion.#closed) return undefined;
+    if (companion?.db !== db || companion.#taken || companion.#closed) return undefined;
     companion.#taken = true;
     return companion;
   }
@@ -89,7 +93,7 @@ export async function inTransaction<T>(db: Database, work: (tx: TransactionClien
   if (open) return work(open.client);
   let transaction: ActiveTransaction | undefined;
   let result: T;
-  const companion = CommitCompanion.take();
+  const companion = CommitCompanion.take(db);
   let committed = false;
   try {
     result = await db.$transaction((client) => {
