@@ -49,11 +49,12 @@ export interface AuditEntry {
 function insertAudit(client: DatabaseClient, id: string, entry: AuditEntry) {
   const actor = actorColumns(entry.actor);
   const payload = auditPayload(entry.input, { redact: entry.redact, drop: entry.drop });
+  const target = targetColumns(entry.target);
   return client.$executeRaw`
     INSERT INTO "AuditEvent" ("id", "at", "actorKind", "actorId", "actorUserId", "actorName", "actorEmail",
       "procedure", "targetType", "targetId", "outcome", "requestId", "payload")
     VALUES (${id}, ${new Date()}, ${actor.actorKind}, ${actor.actorId ?? null}, ${actor.actorUserId ?? null},
-      ${actor.actorName ?? null}, ${actor.actorEmail ?? null}, ${entry.procedure}, ${entry.target?.entity ?? null}, ${entry.target?.id ?? null},
+      ${actor.actorName ?? null}, ${actor.actorEmail ?? null}, ${entry.procedure}, ${target.targetType}, ${target.targetId},
       ${entry.outcome}, ${entry.requestId}, ${payload})`;
 }
 

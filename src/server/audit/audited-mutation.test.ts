@@ -257,6 +257,18 @@ describe('runAudited: work outside a request', () => {
     }
   });
 
+  it('records an input holding an invalid date, and the work’s answer stands', async () => {
+    const procedure = `system:${randomUUID()}`;
+    const made = await runAudited(
+      { db: services.db, log },
+      { actor: { kind: 'system', name: 'import' }, procedure, input: { when: new Date(Number.NaN) } },
+      () => inTransaction(services.db, (tx) => tx.user.create({ data: newUser(), select: { id: true } })),
+    );
+    expect(await services.db.user.count({ where: { id: made.id } })).toBe(1);
+    const row = await services.db.auditEvent.findFirstOrThrow({ where: { procedure } });
+    expect(JSON.parse(row.payload ?? '')).toEqual({ when: 'Invalid Date' });
+  });
+
   it('is pruned after its retention', async () => {
     const old = new Date(Date.now() - 40 * 24 * 60 * 60 * 1000);
     await services.db.auditEvent.create({

@@ -32,7 +32,9 @@ interface Omissions {
 }
 
 function redactValue(value: unknown, omit: Omissions, depth: number): unknown {
-  if (value instanceof Date) return value.toISOString();
+  // An invalid date's toISOString throws, and the row commits with the change (audit-trail.ts):
+  // a throw here would roll the change back. Every other value becomes plain JSON below.
+  if (value instanceof Date) return Number.isNaN(value.getTime()) ? 'Invalid Date' : value.toISOString();
   if (typeof value === 'string') return value.length > MAX_STRING ? `${value.slice(0, MAX_STRING)}…` : value;
   if (typeof value === 'bigint') return value.toString();
   if (value === null || typeof value !== 'object') return value;
@@ -73,13 +75,6 @@ export interface PayloadDeclaration {
 export function auditPayload(input: unknown, declared: PayloadDeclaration = {}): string | null {
   if (input === undefined) return null;
   const omit = { personal: new Set(declared.redact ?? []), dropped: new Set(declared.drop ?? []) };
-  let json: string;
-  try {
-    json = JSON.stringify(redactValue(input, omit, 0));
-  } catch {
-    // An input JSON cannot hold (a cycle): the row still records the call, and it commits
-    // with the change (audit-trail.ts), which a throw here would roll back.
-    return JSON.stringify({ unserializable: true });
-  }
+  const json = JSON.stringify(redactValue(input, omit, 0));
   return json.length > MAX_PAYLOAD ? JSON.stringify({ truncated: true, length: json.length }) : json;
 }
