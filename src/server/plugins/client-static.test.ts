@@ -51,6 +51,8 @@ describe('serving the client build', () => {
     ['a missing file requested by an image tag', '/logo.png', { accept: 'image/avif,image/webp,*/*' }],
     ['an unknown path under /trpc', '/trpc/a/b', { accept: 'text/html' }],
     ['an unknown API path', '/api/things', { accept: 'text/html' }],
+    ["a build file's brotli copy by its own name", `${FAKE_SCRIPT_URL}.br`, {}],
+    ["a build file's gzip copy by its own name", `${FAKE_SCRIPT_URL}.gz`, {}],
   ])('answers %s with a JSON 404, never the HTML shell', async (_name, url, headers) => {
     const app = await appWithClient();
     const response = await app.inject({ url, headers });

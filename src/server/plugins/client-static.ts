@@ -46,6 +46,9 @@ export const clientStaticPlugin = fp<{ distDir: string }>(
     await app.register(fastifyStatic, {
       root,
       wildcard: false,
+      // The precompressed copies are found beside each file (`preCompressed`), not served
+      // as files of their own: a route each would triple the routes made at start.
+      globIgnore: ['**/*.br', '**/*.gz'],
       // `/` is a page like any other (prerendered, docs/decisions/0035-prerendered-first-paint.md):
       // it goes to sendAppShell through the not-found handler, not to index.html as a file.
       index: false,
