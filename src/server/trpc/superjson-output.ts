@@ -52,12 +52,12 @@ function isPlainJson(value: unknown, seen: Set<object>): boolean {
  * The router's output transformer: superjson, except that an answer superjson would
  * write unchanged and without metadata goes out as it is, `{ json: value }`, without
  * superjson's walk. That walk copies every object and array and builds a path for each
- * value, whatever the value: 10 µs of CPU per signed-in `auth.viewer` answer in a
- * profile under load, against under 1 µs for this check
- * (docs/performance.md, "The signed-in query divided"). The client reads both the same:
- * what goes on the wire is identical (superjson-output.test.ts compares them). The
- * answer is not copied: tRPC serialises it to text at once, and what a procedure
- * answers has passed its output schema, which builds new objects and arrays.
+ * value, whatever the value: 8–10 µs of CPU per signed-in `auth.viewer` answer under
+ * load, against under 1 µs for this check (docs/performance.md, "The signed-in query
+ * divided (session 18)"). What goes on the wire is identical (superjson-output.test.ts
+ * compares them). The answer is not copied: tRPC turns it into text straight after, and
+ * what a procedure answers has passed its output schema, which builds new objects and
+ * arrays.
  */
 export const superjsonOutput = {
   serialize: (value: unknown): unknown =>
