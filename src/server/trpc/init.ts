@@ -1,11 +1,11 @@
 import { initTRPC } from '@trpc/server';
-import superjson from 'superjson';
 import { AppError } from '../../shared/errors.ts';
 import { toAppError } from '../errors/to-app-error.ts';
 import { can, type Permission } from '../../shared/permissions.ts';
 import type { Context } from './context.ts';
 import { formatError } from '../errors/format-error.ts';
 import { superjsonInput } from './superjson-input.ts';
+import { superjsonOutput } from './superjson-output.ts';
 import { mailboxAccess, type Config } from '../config.ts';
 import type { Viewer } from '../features/auth/viewer.ts';
 import { isStrictlyLimited } from '../rate-limit/strict-limits.ts';
@@ -22,8 +22,9 @@ const t = initTRPC
   .meta<ProcedureMeta>()
   .create({
     // superjson round-trips Date (and Map, Set, BigInt) between server and client; what
-    // clients send is read through a check of superjson's metadata (superjson-input.ts).
-    transformer: { input: superjsonInput, output: superjson },
+    // clients send is read through a check of superjson's metadata (superjson-input.ts),
+    // and an answer superjson would leave as it is skips its walk (superjson-output.ts).
+    transformer: { input: superjsonInput, output: superjsonOutput },
     errorFormatter: formatError,
     // Stack traces are never sent; the formatter decides what else is shown.
     isDev: false,
