@@ -1,7 +1,8 @@
-import { matchesFolder, migrationRecords } from './applied-migrations.ts';
+import { matchesFolder } from './applied-migrations.ts';
 import { type Database, type DatabaseOptions, openDatabase } from './client.ts';
 import { engineOf, type MigrationPaths, migrationPathsFor } from './engines.ts';
 import { localMigrations, lockFileNames } from './migration-folder.ts';
+import { readMigrationHistory } from './migration-history.ts';
 import { migrateInChildProcess } from './migration-process.ts';
 
 export interface MigratedDatabase {
@@ -25,13 +26,15 @@ export interface MigrateOnStartOptions {
 /**
  * Opens the database with every migration applied (MIGRATE_ON_START), running the
  * schema engine only when the database's history differs from the folder. Most starts
- * are restarts on a migrated database, where one query through the app's client shows
- * nothing to do; the engine's WebAssembly would cost about a second and 30 MiB for the
- * same answer. Any difference at all (a pending, failed, in-progress, edited or unknown
- * migration, or a lock file naming another provider) goes to `migrateDatabase` as
- * before, which applies or refuses exactly as it always did, under PostgreSQL's
+ * are restarts on a migrated database, where one query through the driver adapter
+ * shows nothing to do; the engine's WebAssembly would cost about a second and 30 MiB for
+ * the same answer. Any difference at all (a pending, failed, in-progress, edited or
+ * unknown migration, or a lock file naming another provider) goes to `migrateDatabase`
+ * as before, which applies or refuses exactly as it always did, under PostgreSQL's
  * advisory lock; it runs in a child process, so the engine's memory leaves with it
- * (docs/decisions/0043-migrations-in-a-child-process.md).
+ * (docs/decisions/0043-migrations-in-a-child-process.md). The app's client opens once,
+ * after: a second connect would cost memory (migration-history.ts), and on SQLite the
+ * engine needs the file to itself while it works.
  */
 export async function openMigratedDatabase(
   options: DatabaseOptions,
@@ -39,18 +42,8 @@ export async function openMigratedDatabase(
 ): Promise<MigratedDatabase> {
   const engine = engineOf(options.databaseUrl);
   const folder = paths ?? migrationPathsFor(engine);
-  const db = await openDatabase(options);
-  let upToDate: boolean;
-  try {
-    upToDate = lockFileNames(folder, engine) && matchesFolder(await migrationRecords(db), localMigrations(folder));
-  } catch (error) {
-    await db.$disconnect();
-    throw error;
-  }
-  if (upToDate) return { db, applied: [], engineRan: false };
-  // The engine takes SQLite's exclusive lock, which an open connection in WAL mode
-  // denies it: the app's client closes while it works, and opens again after.
-  await db.$disconnect();
-  const applied = await migrate(options.databaseUrl, paths);
-  return { db: await openDatabase(options), applied, engineRan: true };
+  const upToDate =
+    lockFileNames(folder, engine) && matchesFolder(await readMigrationHistory(options), localMigrations(folder));
+  const applied = upToDate ? [] : await migrate(options.databaseUrl, paths);
+  return { db: await openDatabase(options), applied, engineRan: !upToDate };
 }
