@@ -7,9 +7,9 @@ import type { MigrationPaths } from './engines.ts';
 
 /**
  * Applies pending migrations in a short-lived child process, so the server never loads
- * the schema engine: its WebAssembly run leaves the process holding about 100 MiB more
- * until the next restart (glibc keeps what V8's malloc peaked at), while a child's memory
- * goes back to the system when it exits (docs/decisions/0043-migrations-in-a-child-process.md).
+ * the schema engine: in the server, the engine's WebAssembly memory would stay until the
+ * next restart, while a child's goes back to the system when it exits
+ * (docs/decisions/0043-migrations-in-a-child-process.md).
  */
 
 /** What the server asks of the child, sent over IPC: a URL in argv would show in `ps`. */
