@@ -191,6 +191,26 @@ describe('main: start-up and shutdown', () => {
     }
   }, 60_000);
 
+  it("does not serve when the migrations fail, and names the migration process's error and exit code", async () => {
+    const databaseUrl = await testDatabaseUrl();
+    // A migration recorded as started and never finished: the schema engine refuses to go on.
+    const db = await openDatabase({ databaseUrl, busyTimeoutMs: 5000 });
+    try {
+      await db.$executeRaw`
+        INSERT INTO _prisma_migrations (id, checksum, migration_name, started_at, applied_steps_count)
+        VALUES ('failed-row', '0', '29991231000000_broken', CURRENT_TIMESTAMP, 0)`;
+    } finally {
+      await db.$disconnect();
+    }
+    const result = runToExit({ PORT: '0', DATABASE_URL: databaseUrl });
+    expect(result.status).toBe(1);
+    expect(result.stderr.split('\n')[0]).toMatch(
+      /^Start-up failed: MigrationProcessError: Migrating the database failed \(the migration process exited with code 1\): \w+: migrate found failed migrations/,
+    );
+    expect(result.stderr).toContain('The `29991231000000_broken` migration started at');
+    expect(result.stdout).not.toContain('Server listening');
+  });
+
   it('shuts down on SIGINT as on SIGTERM, and a second signal exits at once with code 1', async () => {
     const server = await startServer({ DATABASE_URL: await testDatabaseUrl(), LOG_LEVEL: 'debug' });
     const stuck = await trickledSignUp(server, 'stuck@example.com');

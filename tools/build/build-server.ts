@@ -1,5 +1,6 @@
 /**
- * Bundles the server and the operator commands (db, db-backup, db-copy, create-admin) into
+ * Bundles the server, the process it starts to apply migrations (migrate) and the operator
+ * commands (db, db-backup, db-copy, create-admin) into
  * dist/ with esbuild: our TypeScript, the generated Prisma client and the packages it uses,
  * except those a bundle cannot carry (build/server-bundle.ts), which node_modules in the
  * image still provides. Production starts with `node` alone.
@@ -20,6 +21,8 @@ rmSync('dist/server', { recursive: true, force: true });
 await build({
   entryPoints: {
     'server/main': 'src/server/main.ts',
+    // Started by the server when migrations are pending (src/server/db/migration-process.ts).
+    'server/migrate': 'src/server/db/migration-child.ts',
     'server/db': 'src/scripts/db.ts',
     'server/db-backup': 'src/scripts/db-backup.ts',
     'server/db-copy': 'src/scripts/db-copy.ts',

@@ -30,30 +30,12 @@ export async function pendingMigrations(db: Database, expected: string[]): Promi
   return expected.filter((name) => !applied.has(name));
 }
 
-/** One row of the schema engine's history table. */
+/** One row of the schema engine's history table (read at start-up by migration-history.ts). */
 export interface MigrationRecord {
   name: string;
   checksum: string;
   finished: boolean;
   rolledBack: boolean;
-}
-
-/** Every row of the history table, in one query; empty when the table does not exist yet. */
-export async function migrationRecords(db: Database): Promise<MigrationRecord[]> {
-  try {
-    const rows = await db.$queryRaw<{ name: string; checksum: string; finished: unknown; rolledBack: unknown }[]>`
-      SELECT migration_name AS name, checksum, finished_at AS finished, rolled_back_at AS "rolledBack"
-      FROM _prisma_migrations`;
-    return rows.map((row) => ({
-      name: row.name,
-      checksum: row.checksum,
-      finished: row.finished !== null,
-      rolledBack: row.rolledBack !== null,
-    }));
-  } catch (error) {
-    if (isMissingTable(error)) return [];
-    throw error;
-  }
 }
 
 /**

@@ -13,8 +13,9 @@ declare module 'fastify' {
  * Opens the database for the app's lifetime. With MIGRATE_ON_START (the default),
  * pending migrations are applied first, so a new container or a fresh clone starts on
  * an up-to-date schema (on PostgreSQL, one instance at a time: see migrations.ts); the
- * schema engine loads only when the history table differs from the folder
- * (migrate-on-start.ts). `onConnectionWait` hears how long each query
+ * schema engine runs only when the history table differs from the folder
+ * (migrate-on-start.ts), and then in a child process whose memory leaves with it
+ * (migration-process.ts). `onConnectionWait` hears how long each query
  * waited for the one SQLite connection (the figure a metric of pool waits shows).
  */
 export const dbPlugin = fp<{ config: Config; onConnectionWait?: (waitedMs: number) => void }>(
