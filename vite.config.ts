@@ -2,7 +2,6 @@ import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin } from 'vite';
 import { compression } from 'vite-plugin-compression2';
-import { compileHints } from './tools/build/compile-hints.ts';
 import { initialJsBudget } from './tools/build/initial-js-budget.ts';
 import { prerender } from './tools/build/prerender.ts';
 import { routePreloads } from './tools/build/route-preloads.ts';
@@ -33,8 +32,6 @@ export default defineConfig({
     react(),
     tailwindcss(),
     productIdentity(),
-    // The first chunk is compiled while it downloads, off the main thread (Chrome's compile hint).
-    compileHints(),
     compression({ algorithms: ['brotliCompress', 'gzip'], include: /\.(js|css|html|svg|json|txt|map)$/ }),
     // INITIAL_JS_GZIP_BUDGET, 125 KiB gzip (issue 18): the build fails above it, naming the
     // largest modules. React DOM alone is about 64 KiB of it (decision 0018).
