@@ -2,7 +2,6 @@ import type { SqlDriverAdapter } from '@prisma/driver-adapter-utils';
 import type { MigrationRecord } from './applied-migrations.ts';
 import type { DatabaseOptions } from './database-options.ts';
 import { engineOf } from './engines.ts';
-import { sqliteFileFromUrl } from './sqlite-url.ts';
 
 const HISTORY = 'SELECT migration_name, checksum, finished_at, rolled_back_at FROM _prisma_migrations';
 
@@ -33,17 +32,12 @@ export async function readMigrationHistory(options: DatabaseOptions): Promise<Mi
   }
 }
 
-/** One connection, with the settings the app's client uses (sqlite-database.ts, postgresql-database.ts). */
-async function connect({ databaseUrl, busyTimeoutMs, connectTimeoutMs = 5_000 }: DatabaseOptions) {
-  if (engineOf(databaseUrl) === 'sqlite') {
-    const { PrismaBetterSqlite3 } = await import('@prisma/adapter-better-sqlite3');
-    return new PrismaBetterSqlite3({ url: sqliteFileFromUrl(databaseUrl), timeout: busyTimeoutMs }).connect();
+/** One connection, with the settings of the app's client. */
+async function connect(options: DatabaseOptions) {
+  if (engineOf(options.databaseUrl) === 'sqlite') {
+    return (await import('./sqlite-database.ts')).sqliteDriverAdapter(options).connect();
   }
-  const { PrismaPg } = await import('@prisma/adapter-pg');
-  return new PrismaPg(
-    { connectionString: databaseUrl, max: 1, connectionTimeoutMillis: connectTimeoutMs },
-    { onPoolError: () => undefined, onConnectionError: () => undefined },
-  ).connect();
+  return (await import('./postgresql-database.ts')).postgresqlDriverAdapter({ ...options, poolSize: 1 }).connect();
 }
 
 interface DriverCause {

@@ -5,34 +5,40 @@ import { refusingRootClientInTransaction } from './root-client-guard.ts';
 import { transactionOpenOn } from './transaction.ts';
 
 /**
+ * The pg driver adapter with a pool of `poolSize` connections: the settings every
+ * connection of the app uses.
+ */
+export function postgresqlDriverAdapter({
+  databaseUrl,
+  poolSize = 10,
+  connectTimeoutMs = 5_000,
+}: Pick<DatabaseOptions, 'databaseUrl' | 'poolSize' | 'connectTimeoutMs'>): PrismaPg {
+  return new PrismaPg(
+    {
+      connectionString: databaseUrl,
+      max: poolSize,
+      connectionTimeoutMillis: connectTimeoutMs,
+      // Idle connections close, so a restarted database server leaves no dead ones behind.
+      idleTimeoutMillis: 30_000,
+    },
+    // A connection dropped while idle (the server restarted) is an 'error' event on
+    // the pool; handled, the pool replaces it, and the next query reconnects.
+    { onPoolError: () => undefined, onConnectionError: () => undefined },
+  );
+}
+
+/**
  * Opens the Prisma client on PostgreSQL through the pg driver adapter, with a pool of
  * `poolSize` connections per process (docs/operations.md sizes it against the
  * server's max_connections).
  */
-export function openPostgresqlDatabase({
-  databaseUrl,
-  busyTimeoutMs,
-  poolSize = 10,
-  connectTimeoutMs = 5_000,
-}: DatabaseOptions): PrismaClient {
-  const adapter = refusingRootClientInTransaction(
-    new PrismaPg(
-      {
-        connectionString: databaseUrl,
-        max: poolSize,
-        connectionTimeoutMillis: connectTimeoutMs,
-        // Idle connections close, so a restarted database server leaves no dead ones behind.
-        idleTimeoutMillis: 30_000,
-      },
-      // A connection dropped while idle (the server restarted) is an 'error' event on
-      // the pool; handled, the pool replaces it, and the next query reconnects.
-      { onPoolError: () => undefined, onConnectionError: () => undefined },
-    ),
-    (): boolean => transactionOpenOn(db),
+export function openPostgresqlDatabase(options: DatabaseOptions): PrismaClient {
+  const adapter = refusingRootClientInTransaction(postgresqlDriverAdapter(options), (): boolean =>
+    transactionOpenOn(db),
   );
   const db: PrismaClient = new PrismaClient({
     adapter,
-    transactionOptions: transactionOptions(busyTimeoutMs),
+    transactionOptions: transactionOptions(options.busyTimeoutMs),
   });
   return db;
 }

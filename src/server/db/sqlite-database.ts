@@ -7,6 +7,14 @@ import { refusingRootClientInTransaction } from './root-client-guard.ts';
 import { transactionOpenOn } from './transaction.ts';
 import { sqliteFileFromUrl } from './sqlite-url.ts';
 
+/** The driver adapter on the database file, with the busy timeout every connection of the app waits. */
+export function sqliteDriverAdapter({
+  databaseUrl,
+  busyTimeoutMs,
+}: Pick<DatabaseOptions, 'databaseUrl' | 'busyTimeoutMs'>): PrismaBetterSqlite3 {
+  return new PrismaBetterSqlite3({ url: sqliteFileFromUrl(databaseUrl), timeout: busyTimeoutMs });
+}
+
 /**
  * Opens the Prisma client on SQLite through the better-sqlite3 driver adapter (no
  * engine binary at run time), one connection at a time.
@@ -19,10 +27,7 @@ export async function openSqliteDatabase({
 }: DatabaseOptions): Promise<PrismaClient> {
   const adapter = refusingRootClientInTransaction(
     oneConnectionAtATime(
-      new PrismaBetterSqlite3({
-        url: sqliteFileFromUrl(databaseUrl),
-        timeout: busyTimeoutMs,
-      }),
+      sqliteDriverAdapter({ databaseUrl, busyTimeoutMs }),
       // Prisma connects on the first query and again after $disconnect: the direct reads follow.
       {
         onWait: onConnectionWait,
