@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { cpuSlowdownFor } from './cpu-slowdown.ts';
+import { cpuSlowdownFor, hostBenchmarkIndex } from './cpu-slowdown.ts';
 
 describe('cpuSlowdownFor', () => {
   it("gives about Lighthouse's default 4x on a high-end desktop host", () => {
@@ -20,9 +20,21 @@ describe('cpuSlowdownFor', () => {
     }
   });
 
+  it('follows the calculator up to its last data point, 6x at 2000', () => {
+    expect(cpuSlowdownFor(1766)).toBe(5);
+    expect(cpuSlowdownFor(2000)).toBe(6);
+  });
+
+  it('past 2000 keeps emulating the phone it emulates at 2000, not a slower one', () => {
+    expect(cpuSlowdownFor(2500)).toBe(7.5);
+    expect(cpuSlowdownFor(3000)).toBe(9);
+    // The phone's own benchmarkIndex (host ÷ slowdown) stays at about 333.
+    for (const index of [2100, 2600, 3500]) expect(index / cpuSlowdownFor(index)).toBeCloseTo(333, -1);
+  });
+
   it('grows with the host speed', () => {
     let previous = 0;
-    for (let index = 50; index <= 3000; index += 25) {
+    for (let index = 50; index <= 4000; index += 25) {
       const multiplier = cpuSlowdownFor(index);
       expect(multiplier).toBeGreaterThanOrEqual(previous);
       previous = multiplier;
@@ -32,5 +44,17 @@ describe('cpuSlowdownFor', () => {
   it('refuses a missing benchmark', () => {
     expect(() => cpuSlowdownFor(Number.NaN)).toThrow(/benchmarkIndex/);
     expect(() => cpuSlowdownFor(0)).toThrow(/benchmarkIndex/);
+  });
+});
+
+describe('hostBenchmarkIndex', () => {
+  it('is the median of the readings, so one outlying reading does not move it', () => {
+    expect(hostBenchmarkIndex([1500, 2600, 1550, 1620, 1270])).toBe(1550);
+    expect(hostBenchmarkIndex([1600, 1400])).toBe(1500);
+    expect(hostBenchmarkIndex([1900])).toBe(1900);
+  });
+
+  it('refuses no readings', () => {
+    expect(() => hostBenchmarkIndex([])).toThrow(/at least one/);
   });
 });

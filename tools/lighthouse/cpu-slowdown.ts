@@ -9,6 +9,9 @@
  *   index ≥ 800:  2 + (index − 800) / 500
  *   index ≥ 150:  1 + (index − 150) / 650
  *   below 150:    1 (the host is no faster than that phone: no slowdown)
+ * The calculator's data end at 2000 (6x). Past it, its straight line would emulate an
+ * ever slower phone as the host gets faster (index ÷ multiplier falls from 333 towards
+ * 233), so there the phone stays the one it emulates at 2000: index × 6 / 2000.
  * Rounded to a tenth. Network throttling is not touched: it stays Lighthouse's absolute
  * slow-4G default whatever the host.
  */
@@ -17,12 +20,29 @@ export function cpuSlowdownFor(benchmarkIndex: number): number {
     throw new Error(`benchmarkIndex must be a positive number, not ${benchmarkIndex}`);
   }
   const multiplier =
-    benchmarkIndex >= 1300
-      ? 3 + (benchmarkIndex - 1300) / 233
-      : benchmarkIndex >= 800
-        ? 2 + (benchmarkIndex - 800) / 500
-        : benchmarkIndex >= 150
-          ? 1 + (benchmarkIndex - 150) / 650
-          : 1;
+    benchmarkIndex > LAST_CALIBRATED_INDEX
+      ? (benchmarkIndex * 6) / LAST_CALIBRATED_INDEX
+      : benchmarkIndex >= 1300
+        ? 3 + (benchmarkIndex - 1300) / 233
+        : benchmarkIndex >= 800
+          ? 2 + (benchmarkIndex - 800) / 500
+          : benchmarkIndex >= 150
+            ? 1 + (benchmarkIndex - 150) / 650
+            : 1;
   return Math.round(multiplier * 10) / 10;
+}
+
+/** The calculator's last data point: a host of benchmarkIndex 2000 needs 6x. */
+const LAST_CALIBRATED_INDEX = 2000;
+
+/**
+ * One benchmarkIndex for the host from several readings: their median. A single reading
+ * (Lighthouse takes one, about a second long, before each load) moves by half or more from
+ * one run to the next on a shared machine, and barely with that run's own page timings.
+ */
+export function hostBenchmarkIndex(readings: readonly number[]): number {
+  if (readings.length === 0) throw new Error('hostBenchmarkIndex needs at least one reading');
+  const sorted = [...readings].sort((a, b) => a - b);
+  const middle = Math.floor(sorted.length / 2);
+  return sorted.length % 2 === 1 ? (sorted[middle] ?? 0) : ((sorted[middle - 1] ?? 0) + (sorted[middle] ?? 0)) / 2;
 }
