@@ -11,8 +11,10 @@ import { expect, test } from './fixtures.ts';
 test.describe('before any script has run', () => {
   test.use({ javaScriptEnabled: false });
 
-  test('Sign in shows its form, and its button waits for the page', async ({ page }) => {
+  test('Sign in shows its form and its name, and its button waits for the page', async ({ page }) => {
     await page.goto('/sign-in');
+    // The tab's name, the first thing a screen reader announces, is the screen's already.
+    await expect(page).toHaveTitle(`Sign in · ${product.name}`);
     await expect(page.getByRole('heading', { level: 1, name: 'Sign in' })).toBeVisible();
     await expect(page.getByLabel('E-mail')).toBeVisible();
     await expect(page.getByLabel('Password', { exact: true })).toBeVisible();
@@ -23,7 +25,9 @@ test.describe('before any script has run', () => {
   test('Home shows the product, Sign up and Forgot password their forms', async ({ page }) => {
     await page.goto('/');
     await expect(page.getByRole('heading', { level: 1, name: product.name })).toBeVisible();
+    await expect(page).toHaveTitle(`Home · ${product.name}`);
     await page.goto('/sign-up');
+    await expect(page).toHaveTitle(`Sign up · ${product.name}`);
     await expect(page.getByLabel('E-mail')).toBeVisible();
     await page.goto('/forgot-password');
     await expect(page.getByLabel('E-mail')).toBeVisible();

@@ -9,7 +9,9 @@ import { prerender } from './prerender.tsx';
  */
 describe('prerendered first screens', () => {
   it('Sign in: the header and the form, whose button waits for the page to hydrate', async () => {
-    const markup = await prerender('/sign-in');
+    const { markup, title } = await prerender('/sign-in');
+    // The tab's name before any script has run, which a screen reader announces first.
+    expect(title).toBe(`Sign in · ${product.name}`);
     expect(markup).toContain(`>${product.name}</a>`);
     expect(markup).toMatch(/<h1[^>]*>Sign in<\/h1>/);
     expect(markup).toMatch(/<label[^>]*>E-mail<\/label>/);
@@ -22,7 +24,8 @@ describe('prerendered first screens', () => {
   });
 
   it("Home: the product's name and what it is", async () => {
-    const markup = await prerender('/');
+    const { markup, title } = await prerender('/');
+    expect(title).toBe(`Home · ${product.name}`);
     expect(markup).toMatch(new RegExp(`<h1[^>]*>${product.name}</h1>`));
     expect(markup).toContain('The screens are waiting for the specification');
     // The CSP allows no inline script but the theme's.

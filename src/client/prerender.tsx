@@ -2,19 +2,32 @@
 import './zod-without-eval.ts';
 import { createMemoryHistory } from '@tanstack/react-router';
 import { renderToString } from 'react-dom/server';
+import { product } from '../shared/product.ts';
+import type { PrerenderedPage } from '../server/plugins/prerendered-pages.ts';
 import { AppRoot, createRouter } from './app.tsx';
 import { renderFirstScreenAtOnce } from './router/router.tsx';
+import { RenderedTitle } from './use-document-title.ts';
 
 /**
  * The markup of `url`'s first screen, as the browser's first render draws it: the shell,
  * and the screen with nobody known to be signed in yet (the viewer still being asked
- * for, as in the browser before its answer). Run by the build (tools/build/prerender.ts);
- * the server puts it in the page, and main.tsx hydrates it
- * (docs/decisions/0035-prerendered-first-paint.md).
+ * for, as in the browser before its answer); and the title its screen gives the tab. Run
+ * by the build (tools/build/prerender.ts); the server puts both in the page, and main.tsx
+ * hydrates it (docs/decisions/0035-prerendered-first-paint.md).
  */
-export async function prerender(url: string): Promise<string> {
+export async function prerender(url: string): Promise<PrerenderedPage> {
   const router = createRouter({ history: createMemoryHistory({ initialEntries: [url] }) });
   renderFirstScreenAtOnce();
   await router.load();
-  return renderToString(<AppRoot router={router} />);
+  let title: string = product.name;
+  const markup = renderToString(
+    <RenderedTitle
+      value={(screenTitle) => {
+        title = screenTitle;
+      }}
+    >
+      <AppRoot router={router} />
+    </RenderedTitle>,
+  );
+  return { markup, title };
 }

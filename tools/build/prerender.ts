@@ -2,21 +2,28 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { build, type Plugin, type ResolvedConfig } from 'vite';
-import { PRERENDERED_FILE, type PrerenderedPages } from '../../src/server/plugins/prerendered-pages.ts';
+import {
+  PRERENDERED_FILE,
+  type PrerenderedPage,
+  type PrerenderedPages,
+} from '../../src/server/plugins/prerendered-pages.ts';
 
 /** What the prerender entry (src/client/prerender.tsx) exports. */
 interface PrerenderEntry {
-  prerender(url: string): Promise<string>;
+  prerender(url: string): Promise<PrerenderedPage>;
 }
 
 /**
- * Checks a route's prerendered markup before it is shipped: it has content, and no inline
- * script (the CSP allows only the theme script's hash; src/server/plugins/security-headers.ts).
+ * Checks a route's prerendered page before it is shipped: it has content, no inline script
+ * (the CSP allows only the theme script's hash; src/server/plugins/security-headers.ts), and a
+ * title of its own.
  */
-export function checkPrerendered(route: string, markup: string): string {
+export function checkPrerendered(route: string, page: PrerenderedPage): PrerenderedPage {
+  const { markup, title } = page;
   if (!markup.includes('<main')) throw new Error(`prerender: ${route} rendered no <main> (${markup.slice(0, 200)}…)`);
   if (/<script\b/i.test(markup)) throw new Error(`prerender: ${route} has an inline <script>, which the CSP refuses`);
-  return markup;
+  if (title.trim() === '') throw new Error(`prerender: ${route} has no title`);
+  return page;
 }
 
 /**

@@ -106,7 +106,10 @@ describe('serving the client build', () => {
   });
 
   it("sends a prerendered page's first screen in its shell, at / and at a deep link, and no other page's", async () => {
-    const prerendered = { '/': '<main>Welcome home</main>', '/sign-in': '<main><label>E-mail</label></main>' };
+    const prerendered = {
+      '/': { markup: '<main>Welcome home</main>', title: 'Home · Product' },
+      '/sign-in': { markup: '<main><label>E-mail</label></main>', title: 'Sign in · Product' },
+    };
     const app = await buildTestApp(
       { CLIENT_DIST_DIR: fakeClientBuild({ prerendered, routePreloads: { '/sign-in': ['/assets/form-2.js'] } }) },
       { client: 'static' },
@@ -120,8 +123,10 @@ describe('serving the client build', () => {
     };
     const home = await page('/');
     expect(home).toContain('<div id="root"><main>Welcome home</main></div>');
+    expect(home).toContain('<title>Home · Product</title>');
     const signIn = await page('/sign-in?redirect=%2Faccount');
     expect(signIn).toContain('<div id="root"><main><label>E-mail</label></main></div>');
+    expect(signIn).toContain('<title>Sign in · Product</title>');
     expect(signIn).toContain('href="/assets/form-2.js"');
     // What its first paint needs comes inline; the script, which it does not need, comes after.
     expect(signIn).toContain(`<style>${FAKE_STYLES}</style>`);
@@ -130,6 +135,7 @@ describe('serving the client build', () => {
     // Any other page starts empty, with the shell as built.
     const other = await page('/status');
     expect(other).toContain('<div id="root"></div>');
+    expect(other).toContain('<title>shell</title>');
     expect(other).toContain('rel="stylesheet"');
   });
 

@@ -68,11 +68,11 @@ export const clientStaticPlugin = fp<{ distDir: string }>(
     const prerendered = readPrerenderedPages(root);
     const shells = new Map(
       [...new Set([...Object.keys(preloads), ...Object.keys(prerendered)])].map((route) => {
-        const markup = prerendered[route];
+        const first = prerendered[route];
         const page =
-          markup === undefined
+          first === undefined
             ? html
-            : withPrerenderedMarkup(html, markup, (url) => readFileSync(join(root, url), 'utf8'));
+            : withPrerenderedMarkup(html, first, (url) => readFileSync(join(root, url), 'utf8'));
         return [route, withModulePreloads(page, preloads[route] ?? [])];
       }),
     );

@@ -7,8 +7,14 @@ import { join } from 'node:path';
  */
 export const PRERENDERED_FILE = '.vite/prerendered.json';
 
-/** Route (`/sign-in`) → the markup that goes inside `<div id="root">`. */
-export type PrerenderedPages = Record<string, string>;
+/** One prerendered page: the markup that goes inside `<div id="root">`, and the page's title. */
+export interface PrerenderedPage {
+  markup: string;
+  title: string;
+}
+
+/** Route (`/sign-in`) → its prerendered page. */
+export type PrerenderedPages = Record<string, PrerenderedPage>;
 
 /** The build's table, or an empty one for a build without it (every page then starts empty). */
 export function readPrerenderedPages(distDir: string): PrerenderedPages {
@@ -21,15 +27,26 @@ const EMPTY_ROOT = '<div id="root"></div>';
 
 const STYLESHEET = /<link rel="stylesheet"[^>]*? href="(\/assets\/[^"]+\.css)"[^>]*>/g;
 
+const TITLE = /<title>[^<]*<\/title>/;
+
+const escapeText = (text: string) => text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
+
 /**
- * The shell with `markup` inside its root element, which the client then hydrates (main.tsx).
- * What the first paint needs comes with the page: the build's stylesheets, inline (`readAsset`
- * reads one by its URL; about 11 KiB compressed, one round trip fewer before the first paint).
- * The scripts are not needed for it, so they are fetched at low priority.
+ * The shell with the page's markup inside its root element, which the client then hydrates
+ * (main.tsx), and the page's own title, which a screen reader announces before any script has
+ * run. What the first paint needs comes with the page: the build's stylesheets, inline
+ * (`readAsset` reads one by its URL; about 11 KiB compressed, one round trip fewer before the
+ * first paint). The scripts are not needed for it, so they are fetched at low priority.
  */
-export function withPrerenderedMarkup(html: string, markup: string, readAsset: (url: string) => string): string {
+export function withPrerenderedMarkup(
+  html: string,
+  { markup, title }: PrerenderedPage,
+  readAsset: (url: string) => string,
+): string {
   if (!html.includes(EMPTY_ROOT)) throw new Error(`The HTML shell has no ${EMPTY_ROOT} to put a prerendered page in`);
+  if (!TITLE.test(html)) throw new Error('The HTML shell has no <title> to name a prerendered page in');
   return html
+    .replace(TITLE, () => `<title>${escapeText(title)}</title>`)
     .replace(EMPTY_ROOT, () => `<div id="root">${markup}</div>`)
     .replace(STYLESHEET, (_link, url: string) => {
       const css = readAsset(url);
