@@ -26,6 +26,9 @@ test.describe('before any script has run', () => {
     await page.goto('/');
     await expect(page.getByRole('heading', { level: 1, name: product.name })).toBeVisible();
     await expect(page).toHaveTitle(`Home · ${product.name}`);
+    // Sent without a session cookie, the page knows its visitor is signed out.
+    const account = page.getByRole('navigation', { name: 'Account' });
+    await expect(account.getByRole('link', { name: 'Sign in' })).toBeVisible();
     await page.goto('/sign-up');
     await expect(page).toHaveTitle(`Sign up · ${product.name}`);
     await expect(page.getByLabel('E-mail')).toBeVisible();
@@ -42,4 +45,22 @@ test('a prerendered form works once its page has taken over', async ({ page }) =
   // The client's own validation answers, not a page load.
   await expect(page.getByLabel('E-mail')).toHaveAttribute('aria-invalid', 'true');
   await expect(page).toHaveURL(/\/sign-in$/);
+});
+
+test('a visitor without a session is signed out from the first paint, and is not asked who they are', async ({
+  page,
+}) => {
+  const viewerCalls: string[] = [];
+  page.on('request', (request) => {
+    if (request.url().includes('auth.viewer')) viewerCalls.push(request.url());
+  });
+  await page.goto('/sign-in');
+  const account = page.getByRole('navigation', { name: 'Account' });
+  await expect(account.getByRole('link', { name: 'Sign in' })).toBeVisible();
+  // Taken over by the page's code (its button waits for that; a hydration mismatch would fail
+  // the test: fixtures.ts), and still signed out, without a call to ask.
+  await expect(page.getByRole('button', { name: 'Sign in', exact: true })).toBeEnabled();
+  await page.waitForLoadState('networkidle');
+  await expect(account.getByRole('link', { name: 'Sign in' })).toBeVisible();
+  expect(viewerCalls).toEqual([]);
 });

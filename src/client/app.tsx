@@ -11,6 +11,7 @@ import { NotificationsContext } from './notifications/notifications-context.ts';
 import { createAppRouter, Router } from './router/router.tsx';
 import { notFoundScreen, routes } from './routes.tsx';
 import { createTrpcClient, trpc } from './trpc.ts';
+import { KnownViewer } from './viewer/known-viewer.ts';
 
 /** The router over the app's route table; `history` only for the build's prerender. */
 export const createRouter = (options?: Parameters<typeof createAppRouter>[1]) =>
@@ -46,13 +47,16 @@ function App({ router }: { router: AnyRouter }) {
 /**
  * The whole app, as the browser renders it and as the build prerenders it (prerender.tsx):
  * one tree for both, so the prerendered markup is what the browser's first render makes
- * and hydrates without a mismatch.
+ * and hydrates without a mismatch. `signedOut`: the page is known to be opened by someone
+ * signed out (known-viewer.ts).
  */
-export function AppRoot({ router }: { router: AnyRouter }) {
+export function AppRoot({ router, signedOut = false }: { router: AnyRouter; signedOut?: boolean }) {
   return (
     <StrictMode>
       <ErrorBoundary>
-        <App router={router} />
+        <KnownViewer value={signedOut ? null : undefined}>
+          <App router={router} />
+        </KnownViewer>
       </ErrorBoundary>
     </StrictMode>
   );

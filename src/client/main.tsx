@@ -22,8 +22,10 @@ if (container.firstElementChild) {
     await nextTask();
     await prepareHydration(router);
     await nextTask();
+    // Sent without a session cookie, the page was drawn for someone signed out (known-viewer.ts).
+    const signedOut = container.dataset.signedOut !== undefined;
     startTransition(() => {
-      hydrateRoot(container, <AppRoot router={router} />);
+      hydrateRoot(container, <AppRoot router={router} signedOut={signedOut} />);
     });
     whenIdle(preloadErrorReporter);
   })();

@@ -23,6 +23,15 @@ describe('prerendered first screens', () => {
     expect(markup).toMatch(/<nav aria-label="Account"[^>]*><div aria-hidden="true"[^>]*><\/div><\/nav>/);
   });
 
+  it('Sign in for a visitor known to be signed out: "Sign in" and "Sign up" in the header at once', async () => {
+    const { signedOutMarkup } = await prerender('/sign-in');
+    expect(signedOutMarkup).toMatch(/<nav aria-label="Account"[^>]*>.*<a[^>]*href="\/sign-in"[^>]*>Sign in<\/a>/);
+    expect(signedOutMarkup).toMatch(/<a[^>]*href="\/sign-up"[^>]*>Sign up<\/a>/);
+    expect(signedOutMarkup).not.toMatch(/animate-pulse/);
+    // The screen itself is the same.
+    expect(signedOutMarkup).toMatch(/<h1[^>]*>Sign in<\/h1>/);
+  });
+
   it("Home: the product's name and what it is", async () => {
     const { markup, title } = await prerender('/');
     expect(title).toBe(`Home · ${product.name}`);

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { checkPrerendered } from './prerender.ts';
 
-const page = (markup: string, title = 'Home · Product') => ({ markup, title });
+const page = (markup: string, title = 'Home · Product') => ({ markup, signedOutMarkup: markup, title });
 
 describe('checking a prerendered page before it ships', () => {
   it('passes a screen with its <main> and its title', () => {
@@ -15,6 +15,11 @@ describe('checking a prerendered page before it ships', () => {
       /\/sign-in rendered no <main>/,
     );
     expect(() => checkPrerendered('/', page('<main></main><script>restoreScroll()</script>'))).toThrow(/CSP refuses/);
+  });
+
+  it('checks the signed-out render as well', () => {
+    const signedOutWithoutScreen = { ...page('<main></main>'), signedOutMarkup: '<div class="shell"></div>' };
+    expect(() => checkPrerendered('/', signedOutWithoutScreen)).toThrow(/rendered no <main>/);
   });
 
   it('fails a page without a title', () => {

@@ -19,10 +19,11 @@ interface PrerenderEntry {
  * title of its own.
  */
 export function checkPrerendered(route: string, page: PrerenderedPage): PrerenderedPage {
-  const { markup, title } = page;
-  if (!markup.includes('<main')) throw new Error(`prerender: ${route} rendered no <main> (${markup.slice(0, 200)}…)`);
-  if (/<script\b/i.test(markup)) throw new Error(`prerender: ${route} has an inline <script>, which the CSP refuses`);
-  if (title.trim() === '') throw new Error(`prerender: ${route} has no title`);
+  for (const markup of [page.markup, page.signedOutMarkup]) {
+    if (!markup.includes('<main')) throw new Error(`prerender: ${route} rendered no <main> (${markup.slice(0, 200)}…)`);
+    if (/<script\b/i.test(markup)) throw new Error(`prerender: ${route} has an inline <script>, which the CSP refuses`);
+  }
+  if (page.title.trim() === '') throw new Error(`prerender: ${route} has no title`);
   return page;
 }
 

@@ -1,5 +1,7 @@
+import { useContext } from 'react';
 import type { Permission } from '../../shared/permissions.ts';
 import { trpc, type RouterOutputs } from '../trpc.ts';
+import { KnownViewer } from './known-viewer.ts';
 
 /** The signed-in person as `auth.viewer` describes them. */
 export type Viewer = NonNullable<RouterOutputs['auth']['viewer']>;
@@ -13,7 +15,12 @@ const viewerStaleTime = 60_000;
 
 /** The signed-in person, `null` when no one is signed in, `undefined` while asking. */
 export function useViewer() {
-  return trpc.auth.viewer.useQuery(undefined, { staleTime: viewerStaleTime });
+  // Known signed out (known-viewer.ts): the answer is in the cache from the start, fresh for viewerStaleTime.
+  const known = useContext(KnownViewer);
+  return trpc.auth.viewer.useQuery(undefined, {
+    staleTime: viewerStaleTime,
+    ...(known === null ? { initialData: null } : {}),
+  });
 }
 
 /**

@@ -107,24 +107,41 @@ describe('serving the client build', () => {
 
   it("sends a prerendered page's first screen in its shell, at / and at a deep link, and no other page's", async () => {
     const prerendered = {
-      '/': { markup: '<main>Welcome home</main>', title: 'Home · Product' },
-      '/sign-in': { markup: '<main><label>E-mail</label></main>', title: 'Sign in · Product' },
+      '/': {
+        markup: '<main>Welcome home</main>',
+        signedOutMarkup: '<main>Welcome, visitor</main>',
+        title: 'Home · Product',
+      },
+      '/sign-in': {
+        markup: '<main><label>E-mail</label></main>',
+        signedOutMarkup: '<main><label>E-mail</label> signed out</main>',
+        title: 'Sign in · Product',
+      },
     };
     const app = await buildTestApp(
       { CLIENT_DIST_DIR: fakeClientBuild({ prerendered, routePreloads: { '/sign-in': ['/assets/form-2.js'] } }) },
       { client: 'static' },
     );
-    const page = async (url: string) => {
-      const response = await app.inject({ url, headers: { accept: 'text/html' } });
+    const page = async (url: string, cookie?: string) => {
+      const response = await app.inject({ url, headers: { accept: 'text/html', ...(cookie ? { cookie } : {}) } });
       expect(response.statusCode, url).toBe(200);
       expect(response.headers['content-type'], url).toMatch(/text\/html/);
       expect(response.headers['cache-control'], url).toBe('no-cache');
       return response.body;
     };
-    const home = await page('/');
+    // With a session cookie (checked later, by the viewer's call): drawn with the viewer unknown.
+    const session = 'theme=dark; app.session_token=abc.def';
+    const home = await page('/', session);
     expect(home).toContain('<div id="root"><main>Welcome home</main></div>');
     expect(home).toContain('<title>Home · Product</title>');
-    const signIn = await page('/sign-in?redirect=%2Faccount');
+    // Without one: certainly signed out, drawn so, and marked for the client to know it.
+    expect(await page('/', 'theme=dark')).toContain(
+      '<div id="root" data-signed-out=""><main>Welcome, visitor</main></div>',
+    );
+    expect(await page('/')).toContain('<div id="root" data-signed-out=""><main>Welcome, visitor</main></div>');
+    // The first answer to each is kept compressed; a later one still picks by its own cookie.
+    expect(await page('/', session)).toContain('<div id="root"><main>Welcome home</main></div>');
+    const signIn = await page('/sign-in?redirect=%2Faccount', session);
     expect(signIn).toContain('<div id="root"><main><label>E-mail</label></main></div>');
     expect(signIn).toContain('<title>Sign in · Product</title>');
     expect(signIn).toContain('href="/assets/form-2.js"');

@@ -5,6 +5,7 @@ import { negotiate } from '@fastify/accept-negotiator';
 import fastifyStatic from '@fastify/static';
 import fp from 'fastify-plugin';
 import type { FastifyReply } from 'fastify';
+import { mightHaveSession } from '../features/auth/might-have-session.ts';
 import { fromAppRoot } from '../paths.ts';
 import { readPrerenderedPages, withPrerenderedMarkup } from './prerendered-pages.ts';
 import { matchRoute, readRoutePreloads, withModulePreloads } from './route-preloads.ts';
@@ -59,37 +60,46 @@ export const clientStaticPlugin = fp<{ distDir: string }>(
       },
     });
     // A screen's own chunks are named in its shell (route-preloads.ts), and a prerendered
-    // page's first screen is drawn in it (prerendered-pages.ts): one shell per route; any
-    // other route gets index.html as built. Each shell is written at start (a refused build
-    // fails then) but compressed on its first request: start-up does not pay for routes
-    // nobody opens (about 3 ms a route with brotli's default quality).
+    // page's first screen is drawn in it (prerendered-pages.ts), for a visitor with a session
+    // cookie and for one without: up to two shells per route; any other route gets
+    // index.html as built. Each shell is written at start (a refused build fails then) but
+    // compressed on its first request: start-up does not pay for routes nobody opens (about
+    // 3 ms a route with brotli's default quality).
     const html = readFileSync(join(root, 'index.html'), 'utf8');
     const preloads = readRoutePreloads(root);
     const prerendered = readPrerenderedPages(root);
+    const readAsset = (url: string) => readFileSync(join(root, url), 'utf8');
     const shells = new Map(
       [...new Set([...Object.keys(preloads), ...Object.keys(prerendered)])].map((route) => {
         const first = prerendered[route];
-        const page =
-          first === undefined
-            ? html
-            : withPrerenderedMarkup(html, first, (url) => readFileSync(join(root, url), 'utf8'));
-        return [route, withModulePreloads(page, preloads[route] ?? [])];
+        const shell = (signedOut: boolean) =>
+          withModulePreloads(
+            first === undefined ? html : withPrerenderedMarkup(html, first, readAsset, { signedOut }),
+            preloads[route] ?? [],
+          );
+        return [route, { unknown: shell(false), signedOut: first === undefined ? undefined : shell(true) }];
       }),
     );
     const encoded = new Map<string, EncodedShell>();
     app.sendAppShell = async (reply, url) => {
       const route = matchRoute(shells.keys(), url);
-      const text = route === undefined ? undefined : shells.get(route);
-      if (route === undefined || text === undefined)
+      const texts = route === undefined ? undefined : shells.get(route);
+      if (route === undefined || texts === undefined)
         return reply.header('cache-control', 'no-cache').sendFile('index.html');
-      let shell = encoded.get(route);
+      // No session cookie: certainly signed out, so the page drawn for that.
+      const signedOut = texts.signedOut !== undefined && !mightHaveSession(reply.request.headers.cookie);
+      const key = `${signedOut ? 'signed-out' : 'unknown'} ${route}`;
+      let shell = encoded.get(key);
       if (!shell) {
-        shell = encodeShell(text);
-        encoded.set(route, shell);
+        shell = encodeShell(signedOut && texts.signedOut !== undefined ? texts.signedOut : texts.unknown);
+        encoded.set(key, shell);
       }
       // The negotiator @fastify/static uses for the build's precompressed files.
       const encoding = negotiate(reply.request.headers['accept-encoding'] ?? '', ['br', 'gzip'] as const);
-      void reply.header('cache-control', 'no-cache').header('vary', 'accept-encoding').type('text/html; charset=utf-8');
+      void reply
+        .header('cache-control', 'no-cache')
+        .header('vary', 'accept-encoding, cookie')
+        .type('text/html; charset=utf-8');
       if (encoding) void reply.header('content-encoding', encoding);
       return reply.send(shell[encoding ?? 'identity']);
     };

@@ -7,9 +7,14 @@ import { join } from 'node:path';
  */
 export const PRERENDERED_FILE = '.vite/prerendered.json';
 
-/** One prerendered page: the markup that goes inside `<div id="root">`, and the page's title. */
+/**
+ * One prerendered page: the markup that goes inside `<div id="root">` while it is not yet
+ * known who is signed in (a visitor with a session cookie), the markup for a visitor known
+ * to be signed out (none), and the page's title.
+ */
 export interface PrerenderedPage {
   markup: string;
+  signedOutMarkup: string;
   title: string;
 }
 
@@ -32,22 +37,27 @@ const TITLE = /<title>[^<]*<\/title>/;
 const escapeText = (text: string) => text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
 
 /**
- * The shell with the page's markup inside its root element, which the client then hydrates
- * (main.tsx), and the page's own title, which a screen reader announces before any script has
+ * The shell with the page's markup inside its root element (the signed-out one when
+ * `signedOut`), which the client then hydrates (main.tsx), and the page's own title, which a screen reader announces before any script has
  * run. What the first paint needs comes with the page: the build's stylesheets, inline
  * (`readAsset` reads one by its URL; about 11 KiB compressed, one round trip fewer before the
  * first paint). The scripts are not needed for it, so they are fetched at low priority.
  */
 export function withPrerenderedMarkup(
   html: string,
-  { markup, title }: PrerenderedPage,
+  page: PrerenderedPage,
   readAsset: (url: string) => string,
+  { signedOut }: { signedOut: boolean },
 ): string {
   if (!html.includes(EMPTY_ROOT)) throw new Error(`The HTML shell has no ${EMPTY_ROOT} to put a prerendered page in`);
   if (!TITLE.test(html)) throw new Error('The HTML shell has no <title> to name a prerendered page in');
+  // `data-signed-out` tells the client which of the two it hydrates (main.tsx).
+  const root = signedOut
+    ? `<div id="root" data-signed-out="">${page.signedOutMarkup}</div>`
+    : `<div id="root">${page.markup}</div>`;
   return html
-    .replace(TITLE, () => `<title>${escapeText(title)}</title>`)
-    .replace(EMPTY_ROOT, () => `<div id="root">${markup}</div>`)
+    .replace(TITLE, () => `<title>${escapeText(page.title)}</title>`)
+    .replace(EMPTY_ROOT, () => root)
     .replace(STYLESHEET, (_link, url: string) => {
       const css = readAsset(url);
       if (/<\/style/i.test(css)) throw new Error(`${url} cannot be inlined: it contains </style`);

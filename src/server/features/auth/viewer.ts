@@ -3,6 +3,7 @@ import { AppError } from '../../../shared/errors.ts';
 import type { Database } from '../../db/client.ts';
 import { directStatement, readRow } from '../../db/direct-read.ts';
 import type { Auth } from './create-auth.ts';
+import { mightHaveSession } from './might-have-session.ts';
 import { cookieValue, verifiedToken } from './signed-cookie.ts';
 
 /** Who is calling: a signed-in person (session cookie) or a script (API key). */
@@ -140,7 +141,7 @@ export async function readCredentials(
     return key ? fromApiKey(sources, key) : REFUSED;
   }
   const cookie = headers.get('cookie');
-  if (!cookie?.includes('session_token')) return NONE;
+  if (!cookie || !mightHaveSession(cookie)) return NONE;
   const settings = await sessionSettings(sources.auth);
   const signed = cookieValue(cookie, settings.cookieName);
   const token = signed === undefined ? null : verifiedToken(signed, settings.secret);
