@@ -12,6 +12,7 @@ import {
 } from './accounts.ts';
 import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures.ts';
+import { trpcCallsTo } from './trpc-calls.ts';
 
 const run = promisify(execFile);
 
@@ -33,10 +34,7 @@ test.describe('administration', () => {
     await expect((await userMenu(page)).getByRole('menuitem', { name: 'Admin' })).toHaveCount(0);
     await page.keyboard.press('Escape');
 
-    const adminCalls: string[] = [];
-    page.on('request', (request) => {
-      if (new URL(request.url()).pathname.startsWith('/trpc/admin.')) adminCalls.push(request.url());
-    });
+    const adminCalls = trpcCallsTo(page, 'admin.');
     await page.goto('/admin/users');
 
     await expect(page.getByRole('heading', { level: 1 })).toHaveText('Users');

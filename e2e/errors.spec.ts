@@ -1,6 +1,7 @@
 import type { Page, Request } from '@playwright/test';
 import { openMainNav, signInAsAdmin } from './accounts.ts';
 import { expect, expectScreen, test } from './fixtures.ts';
+import { trpcCallsTo } from './trpc-calls.ts';
 
 /** Calls of `records.create` the page sends, to prove when none leave. */
 function createCalls(page: Page): Request[] {
@@ -41,10 +42,7 @@ test.describe('records: a placeholder screen with a real form', () => {
   test('tells a visitor plainly that records are not specified, offers sign-in, and loads nothing', async ({
     page,
   }) => {
-    const listCalls: string[] = [];
-    page.on('request', (request) => {
-      if (request.url().includes('/trpc/records.')) listCalls.push(request.url());
-    });
+    const listCalls = trpcCallsTo(page, 'records.');
     await page.goto('/records');
 
     await expectScreen(page, 'Records');

@@ -2,7 +2,8 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { chromium } from '@playwright/test';
 import lighthouse, { type Flags } from 'lighthouse';
-import { cpuSlowdownFor, hostBenchmarkIndex } from '../tools/lighthouse/cpu-slowdown.ts';
+import { cpuSlowdownFor } from '../tools/lighthouse/cpu-slowdown.ts';
+import { median } from '../tools/median.ts';
 import { expect, test } from './fixtures.ts';
 import { freePort } from './fresh-server.ts';
 
@@ -54,8 +55,6 @@ interface Run {
   tbt: number;
 }
 
-const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] ?? 0;
-
 test.describe('lighthouse', () => {
   // Each run loads the page (about 10 s) and is analysed twice (a few seconds each); two more may be needed.
   test.setTimeout((runs + 2) * 60_000);
@@ -101,7 +100,7 @@ test.describe('lighthouse', () => {
       try {
         const gathered = [];
         for (let i = 0; i < runs; i += 1) gathered.push(await gather());
-        hostIndex = hostBenchmarkIndex(gathered.map((run) => run.benchmarkIndex));
+        hostIndex = median(gathered.map((run) => run.benchmarkIndex));
         cpuSlowdown = cpuSlowdownFor(hostIndex);
         // A run Lighthouse could not measure (NO_NAVSTART, a timeout…: a glitch of the tool on a
         // loaded machine, not a score) is noted and replaced, twice at most.

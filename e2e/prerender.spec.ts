@@ -1,5 +1,6 @@
 import { product } from '../src/shared/product.ts';
 import { expect, test } from './fixtures.ts';
+import { trpcCallsTo } from './trpc-calls.ts';
 
 /**
  * Home and the account pages arrive with their first screen drawn (prerendered at build
@@ -50,10 +51,7 @@ test('a prerendered form works once its page has taken over', async ({ page }) =
 test('a visitor without a session is signed out from the first paint, and is not asked who they are', async ({
   page,
 }) => {
-  const viewerCalls: string[] = [];
-  page.on('request', (request) => {
-    if (request.url().includes('auth.viewer')) viewerCalls.push(request.url());
-  });
+  const viewerCalls = trpcCallsTo(page, 'auth.viewer');
   await page.goto('/sign-in');
   const account = page.getByRole('navigation', { name: 'Account' });
   await expect(account.getByRole('link', { name: 'Sign in' })).toBeVisible();

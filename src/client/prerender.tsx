@@ -2,7 +2,6 @@
 import './zod-without-eval.ts';
 import { createMemoryHistory } from '@tanstack/react-router';
 import { renderToString } from 'react-dom/server';
-import { product } from '../shared/product.ts';
 import type { PrerenderedPage } from '../server/plugins/prerendered-pages.ts';
 import { AppRoot, createRouter } from './app.tsx';
 import { renderFirstScreenAtOnce } from './router/router.tsx';
@@ -18,7 +17,8 @@ import { RenderedTitle } from './use-document-title.ts';
  * (docs/decisions/0035-prerendered-first-paint.md).
  */
 export async function prerender(url: string): Promise<PrerenderedPage> {
-  let title: string = product.name;
+  // Set by the screen's useDocumentTitle; left empty, the build refuses the page (tools/build/prerender.ts).
+  let title = '';
   const render = async (signedOut: boolean) => {
     const router = createRouter({ history: createMemoryHistory({ initialEntries: [url] }) });
     renderFirstScreenAtOnce();

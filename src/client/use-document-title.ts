@@ -2,7 +2,7 @@ import { createContext, useContext, useEffect } from 'react';
 import { product } from '../shared/product.ts';
 
 /** A screen's tab title: "<screen> · <product>", the first thing a screen reader announces. */
-export const documentTitle = (screen: string) => `${screen} · ${product.name}`;
+const documentTitle = (screen: string) => `${screen} · ${product.name}`;
 
 /**
  * Where a render without a document reports its screen's title: the build's prerender

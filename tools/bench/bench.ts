@@ -47,13 +47,9 @@ import {
 } from './report.ts';
 import { bundleBenchServers, resolveRuntime, type BenchRuntime } from './runtime.ts';
 import { startBenchServer, timeToReady, type BenchServer } from './servers.ts';
+import { median } from '../median.ts';
 
 const sleep = (ms: number) => new Promise((done) => setTimeout(done, ms));
-const median = (values: number[]) => {
-  const sorted = [...values].sort((a, b) => a - b);
-  const middle = Math.floor(sorted.length / 2);
-  return sorted.length % 2 ? (sorted[middle] ?? 0) : ((sorted[middle - 1] ?? 0) + (sorted[middle] ?? 0)) / 2;
-};
 const round = (value: number) => Math.round(value);
 
 async function stop(server: BenchServer): Promise<void> {

@@ -16,14 +16,15 @@ interface PrerenderEntry {
 /**
  * Checks a route's prerendered page before it is shipped: it has content, no inline script
  * (the CSP allows only the theme script's hash; src/server/plugins/security-headers.ts), and a
- * title of its own.
+ * title of its own, which the screen gives with useDocumentTitle.
  */
 export function checkPrerendered(route: string, page: PrerenderedPage): PrerenderedPage {
   for (const markup of [page.markup, page.signedOutMarkup]) {
     if (!markup.includes('<main')) throw new Error(`prerender: ${route} rendered no <main> (${markup.slice(0, 200)}…)`);
     if (/<script\b/i.test(markup)) throw new Error(`prerender: ${route} has an inline <script>, which the CSP refuses`);
   }
-  if (page.title.trim() === '') throw new Error(`prerender: ${route} has no title`);
+  if (page.title.trim() === '')
+    throw new Error(`prerender: ${route} has no title: its screen never calls useDocumentTitle`);
   return page;
 }
 

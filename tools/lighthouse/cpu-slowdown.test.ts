@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { cpuSlowdownFor, hostBenchmarkIndex } from './cpu-slowdown.ts';
+import { cpuSlowdownFor } from './cpu-slowdown.ts';
 
 describe('cpuSlowdownFor', () => {
   it("gives about Lighthouse's default 4x on a high-end desktop host", () => {
@@ -44,17 +44,5 @@ describe('cpuSlowdownFor', () => {
   it('refuses a missing benchmark', () => {
     expect(() => cpuSlowdownFor(Number.NaN)).toThrow(/benchmarkIndex/);
     expect(() => cpuSlowdownFor(0)).toThrow(/benchmarkIndex/);
-  });
-});
-
-describe('hostBenchmarkIndex', () => {
-  it('is the median of the readings, so one outlying reading does not move it', () => {
-    expect(hostBenchmarkIndex([1500, 2600, 1550, 1620, 1270])).toBe(1550);
-    expect(hostBenchmarkIndex([1600, 1400])).toBe(1500);
-    expect(hostBenchmarkIndex([1900])).toBe(1900);
-  });
-
-  it('refuses no readings', () => {
-    expect(() => hostBenchmarkIndex([])).toThrow(/at least one/);
   });
 });

@@ -34,15 +34,3 @@ export function cpuSlowdownFor(benchmarkIndex: number): number {
 
 /** The calculator's last data point: a host of benchmarkIndex 2000 needs 6x. */
 const LAST_CALIBRATED_INDEX = 2000;
-
-/**
- * One benchmarkIndex for the host from several readings: their median. A single reading
- * (Lighthouse takes one, about a second long, before each load) moves by half or more from
- * one run to the next on a shared machine, and barely with that run's own page timings.
- */
-export function hostBenchmarkIndex(readings: readonly number[]): number {
-  if (readings.length === 0) throw new Error('hostBenchmarkIndex needs at least one reading');
-  const sorted = [...readings].sort((a, b) => a - b);
-  const middle = Math.floor(sorted.length / 2);
-  return sorted.length % 2 === 1 ? (sorted[middle] ?? 0) : ((sorted[middle - 1] ?? 0) + (sorted[middle] ?? 0)) / 2;
-}

@@ -68,31 +68,44 @@ export const clientStaticPlugin = fp<{ distDir: string }>(
     const html = readFileSync(join(root, 'index.html'), 'utf8');
     const preloads = readRoutePreloads(root);
     const prerendered = readPrerenderedPages(root);
-    const readAsset = (url: string) => readFileSync(join(root, url), 'utf8');
+    // Every prerendered page inlines the same stylesheet: read once.
+    const assets = new Map<string, string>();
+    const readAsset = (url: string) => {
+      let text = assets.get(url);
+      if (text === undefined) {
+        text = readFileSync(join(root, url), 'utf8');
+        assets.set(url, text);
+      }
+      return text;
+    };
     const shells = new Map(
       [...new Set([...Object.keys(preloads), ...Object.keys(prerendered)])].map((route) => {
         const first = prerendered[route];
-        const shell = (signedOut: boolean) =>
-          withModulePreloads(
-            first === undefined ? html : withPrerenderedMarkup(html, first, readAsset, { signedOut }),
-            preloads[route] ?? [],
-          );
-        return [route, { unknown: shell(false), signedOut: first === undefined ? undefined : shell(true) }];
+        const shell = (page: string) => withModulePreloads(page, preloads[route] ?? []);
+        return [
+          route,
+          first === undefined
+            ? { unknown: shell(html) }
+            : {
+                unknown: shell(withPrerenderedMarkup(html, first, readAsset, { signedOut: false })),
+                signedOut: shell(withPrerenderedMarkup(html, first, readAsset, { signedOut: true })),
+              },
+        ];
       }),
     );
+    // Keyed by the shell's text (the same string each time, so its hash is computed once).
     const encoded = new Map<string, EncodedShell>();
     app.sendAppShell = async (reply, url) => {
       const route = matchRoute(shells.keys(), url);
       const texts = route === undefined ? undefined : shells.get(route);
       if (route === undefined || texts === undefined)
         return reply.header('cache-control', 'no-cache').sendFile('index.html');
-      // No session cookie: certainly signed out, so the page drawn for that.
-      const signedOut = texts.signedOut !== undefined && !mightHaveSession(reply.request.headers.cookie);
-      const key = `${signedOut ? 'signed-out' : 'unknown'} ${route}`;
-      let shell = encoded.get(key);
+      // No session cookie: certainly signed out, so the page drawn for that, where there is one.
+      const text = mightHaveSession(reply.request.headers.cookie) ? texts.unknown : (texts.signedOut ?? texts.unknown);
+      let shell = encoded.get(text);
       if (!shell) {
-        shell = encodeShell(signedOut && texts.signedOut !== undefined ? texts.signedOut : texts.unknown);
-        encoded.set(key, shell);
+        shell = encodeShell(text);
+        encoded.set(text, shell);
       }
       // The negotiator @fastify/static uses for the build's precompressed files.
       const encoding = negotiate(reply.request.headers['accept-encoding'] ?? '', ['br', 'gzip'] as const);

@@ -4,6 +4,6 @@
  * certainly signed out, and nothing needs reading; with one, it is checked in full
  * (viewer.ts).
  */
-export function mightHaveSession(cookieHeader: string | null | undefined): boolean {
+export function mightHaveSession(cookieHeader: string | null | undefined): cookieHeader is string {
   return !!cookieHeader?.includes('session_token');
 }

@@ -141,7 +141,7 @@ export async function readCredentials(
     return key ? fromApiKey(sources, key) : REFUSED;
   }
   const cookie = headers.get('cookie');
-  if (!cookie || !mightHaveSession(cookie)) return NONE;
+  if (!mightHaveSession(cookie)) return NONE;
   const settings = await sessionSettings(sources.auth);
   const signed = cookieValue(cookie, settings.cookieName);
   const token = signed === undefined ? null : verifiedToken(signed, settings.secret);
