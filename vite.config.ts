@@ -27,6 +27,15 @@ function productIdentity(): Plugin {
 
 // The client build: hashed files under /assets, precompressed with brotli and
 // gzip so the server sends them without compressing at request time.
+/**
+ * The first-use entry's own modules (docs/decisions/0045-app-on-first-use.md): kept out of
+ * the app's first chunk, so that neither loads the other. The theme's rule is shared with
+ * the theme menu's chunk, so it is a chunk of its own.
+ */
+const firstUseModules =
+  /src[\\/]client[\\/](first-use[\\/]|theme[\\/]theme-rule\.ts$)|src[\\/]shared[\\/]theme-script\.ts$/;
+const themeRule = /src[\\/]client[\\/]theme[\\/]theme-rule\.ts$|src[\\/]shared[\\/]theme-script\.ts$/;
+
 export default defineConfig({
   plugins: [
     react(),
@@ -55,9 +64,14 @@ export default defineConfig({
   },
   build: {
     outDir: 'dist/client',
+    // The server reads which file the first-use entry became (src/server/plugins/first-use-shell.ts).
+    manifest: true,
     emptyOutDir: true,
     assetsDir: 'assets',
     rolldownOptions: {
+      // index.html's app, and the few lines a prerendered page sent to a visitor without a
+      // session runs until its first use (docs/decisions/0045-app-on-first-use.md).
+      input: { index: 'index.html', 'first-use': 'src/client/first-use/entry.ts' },
       treeshake: {
         // @trpc/client's index re-exports wsLink from a chunk its package does not mark
         // side-effect free, so the unused WebSocket link stayed in the first chunk. It
@@ -69,7 +83,10 @@ export default defineConfig({
         codeSplitting: {
           // Everything the entry needs before it can paint is one file: one request,
           // compressed as a whole (smaller than the same code in several files).
-          groups: [{ name: 'initial', tags: ['$initial'] }],
+          groups: [
+            { name: 'theme-rule', test: themeRule, priority: 2 },
+            { name: 'initial', tags: ['$initial'], test: (id: string) => !firstUseModules.test(id), priority: 1 },
+          ],
         },
       },
     },

@@ -1,6 +1,7 @@
 import { product } from '../src/shared/product.ts';
 import { expect, expectScreen, test } from './fixtures.ts';
 import { isPhoneWidth, openMainNav } from './accounts.ts';
+import { useThePage } from './use-page.ts';
 
 test.describe('home', () => {
   test('shows the product and says the screens await the specification', async ({ page }) => {
@@ -15,6 +16,7 @@ test.describe('home', () => {
 
   test('the Status link opens the status screen without reloading the page', async ({ page }) => {
     await page.goto('/');
+    await useThePage(page);
     const nav = await openMainNav(page);
     await expect(nav.getByRole('link', { name: 'Home' })).toHaveAttribute('aria-current', 'page');
     await expect(nav.getByRole('link', { name: 'Status' })).not.toHaveAttribute('aria-current');

@@ -2,6 +2,7 @@ import type { Page } from '@playwright/test';
 import { product } from '../src/shared/product.ts';
 import { expect, expectScreen, test } from './fixtures.ts';
 import { openMainNav } from './accounts.ts';
+import { useThePage } from './use-page.ts';
 
 /** The paths of every script the page requests from now on. */
 function scriptRequests(page: Page): string[] {
@@ -34,8 +35,9 @@ test.describe('lazy screens', () => {
     await page.goto('/');
     await expectScreen(page, 'Home', product.name);
     for (const path of initial) expect(scripts).toContain(path);
-    // After the first paint the shell fetches its menus, the toaster and the error
-    // reporter on idle; no screen's code comes with Home.
+    // At its first use the app loads; then the shell fetches its menus, the toaster and the
+    // error reporter on idle. No screen's code comes with Home.
+    await useThePage(page);
     expect(scripts.filter((path) => /-screen-[\w-]+\.js$/.test(path))).toEqual([]);
 
     const screens = [
@@ -96,6 +98,7 @@ test.describe('lazy screens', () => {
 
       await page.goto('/');
       await expectScreen(page, 'Home', product.name);
+      await useThePage(page);
       await (await openMainNav(page)).getByRole('link', { name: 'Status' }).click();
 
       const error = page.getByRole('alert').filter({ hasText: 'This screen could not be shown' });

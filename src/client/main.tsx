@@ -1,6 +1,6 @@
 // First: every schema built later must find zod's eval-free setting.
 import './zod-without-eval.ts';
-import { startTransition } from 'react';
+import { startTransition, useEffect, type ReactNode } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { AppRoot, createRouter } from './app.tsx';
 import { preloadErrorReporter } from './notifications/global-errors.ts';
@@ -25,7 +25,12 @@ if (container.firstElementChild) {
     // Sent without a session cookie, the page was drawn for someone signed out (known-viewer.ts).
     const signedOut = container.dataset.signedOut !== undefined;
     startTransition(() => {
-      hydrateRoot(container, <AppRoot router={router} signedOut={signedOut} />);
+      hydrateRoot(
+        container,
+        <Hydrated>
+          <AppRoot router={router} signedOut={signedOut} />
+        </Hydrated>,
+      );
     });
     whenIdle(preloadErrorReporter);
   })();
@@ -34,6 +39,18 @@ if (container.firstElementChild) {
   // The error reporter is not in the first chunk; fetch it once the page is idle, so an
   // error later (even offline) finds it loaded.
   whenIdle(preloadErrorReporter);
+}
+
+/**
+ * No markup of its own: once React has taken the page over, it says so on #root. A page
+ * that waited for its first use (first-use/entry.ts, which listens for the same name)
+ * then makes the press it kept.
+ */
+function Hydrated({ children }: { children: ReactNode }) {
+  useEffect(() => {
+    container?.dispatchEvent(new Event('app:hydrated'));
+  }, []);
+  return children;
 }
 
 function nextTask(): Promise<void> {

@@ -1,31 +1,12 @@
 import { useSyncExternalStore } from 'react';
 import { themeStorageKey } from '../../shared/theme-script.ts';
+import { applyTheme, darkQuery, readPreference, type Theme, type ThemePreference } from './theme-rule.ts';
 
-/** What a person chose: a fixed theme, or whatever their system uses. */
-export type ThemePreference = 'light' | 'dark' | 'system';
-export type Theme = 'light' | 'dark';
-
-const darkQuery = () => window.matchMedia('(prefers-color-scheme: dark)');
+export type { Theme, ThemePreference } from './theme-rule.ts';
 const listeners = new Set<() => void>();
 
-function readPreference(): ThemePreference {
-  try {
-    const saved = localStorage.getItem(themeStorageKey);
-    return saved === 'light' || saved === 'dark' ? saved : 'system';
-  } catch {
-    // Storage can be off (private modes, policies): the system decides.
-    return 'system';
-  }
-}
-
-function resolve(preference: ThemePreference): Theme {
-  if (preference !== 'system') return preference;
-  return darkQuery().matches ? 'dark' : 'light';
-}
-
-/** The same rule as the head script (shared/theme-script.ts), for changes after load. */
 function apply() {
-  document.documentElement.classList.toggle('dark', resolve(readPreference()) === 'dark');
+  applyTheme();
   for (const listener of listeners) listener();
 }
 

@@ -156,6 +156,48 @@ describe('serving the client build', () => {
     expect(other).toContain('rel="stylesheet"');
   });
 
+  it('sends a visitor without a session the first-use entry instead of the app, and no preloads', async () => {
+    const entry = '/assets/first-use-123.js';
+    const prerendered = {
+      '/sign-in': {
+        markup: '<main><label>E-mail</label></main>',
+        signedOutMarkup: '<main><label>E-mail</label> signed out</main>',
+        title: 'Sign in · Product',
+      },
+    };
+    const app = await buildTestApp(
+      {
+        CLIENT_DIST_DIR: fakeClientBuild({
+          prerendered,
+          routePreloads: { '/sign-in': ['/assets/form-2.js'] },
+          firstUseEntry: entry,
+        }),
+      },
+      { client: 'static' },
+    );
+    const page = async (cookie?: string) =>
+      (await app.inject({ url: '/sign-in', headers: { accept: 'text/html', ...(cookie ? { cookie } : {}) } })).body;
+    // Drawn signed out, the page loads the app at its first use (src/client/first-use/entry.ts).
+    const signedOut = await page();
+    expect(signedOut).toContain('<main><label>E-mail</label> signed out</main>');
+    expect(signedOut).toContain(`<script type="module" fetchpriority="low" crossorigin src="${entry}">`);
+    expect(signedOut).not.toContain(`src="${FAKE_SCRIPT_URL}"`);
+    expect(signedOut).not.toContain('modulepreload');
+    // The app's code and the screen's, to fetch once the page has loaded (inert until then).
+    expect(signedOut).toContain(
+      `<template id="app-code" data-app="${FAKE_SCRIPT_URL}"><link rel="prefetch" as="script" crossorigin href="${FAKE_SCRIPT_URL}">` +
+        '<link rel="prefetch" as="script" crossorigin href="/assets/form-2.js"></template></body>',
+    );
+    // Someone who may be signed in gets the app at once, its screen's chunks named.
+    const maybeSignedIn = await page('app.session_token=abc.def');
+    expect(maybeSignedIn).toContain(`src="${FAKE_SCRIPT_URL}"`);
+    expect(maybeSignedIn).toContain('href="/assets/form-2.js"');
+    expect(maybeSignedIn).not.toContain(entry);
+    expect(maybeSignedIn).not.toContain('<template');
+    // Vite's manifest is not served.
+    expect((await app.inject({ url: '/.vite/manifest.json' })).statusCode).toBe(404);
+  });
+
   it('refuses to start without a client build, saying what to run', async () => {
     const config = testConfig({
       DATABASE_URL: await testDatabaseUrl(),

@@ -9,6 +9,7 @@ import { mightHaveSession } from '../features/auth/might-have-session.ts';
 import { fromAppRoot } from '../paths.ts';
 import { readPrerenderedPages, withPrerenderedMarkup } from './prerendered-pages.ts';
 import { matchRoute, readRoutePreloads, withModulePreloads } from './route-preloads.ts';
+import { readFirstUseEntry, withFirstUseEntry } from './first-use-shell.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -68,6 +69,7 @@ export const clientStaticPlugin = fp<{ distDir: string }>(
     const html = readFileSync(join(root, 'index.html'), 'utf8');
     const preloads = readRoutePreloads(root);
     const prerendered = readPrerenderedPages(root);
+    const firstUseEntry = readFirstUseEntry(root);
     // Every prerendered page inlines the same stylesheet: read once.
     const assets = new Map<string, string>();
     const readAsset = (url: string) => {
@@ -88,7 +90,14 @@ export const clientStaticPlugin = fp<{ distDir: string }>(
             ? { unknown: shell(html) }
             : {
                 unknown: shell(withPrerenderedMarkup(html, first, readAsset, { signedOut: false })),
-                signedOut: shell(withPrerenderedMarkup(html, first, readAsset, { signedOut: true })),
+                // Drawn signed out, the page needs the app only once it is used (first-use-shell.ts).
+                signedOut: firstUseEntry
+                  ? withFirstUseEntry(
+                      withPrerenderedMarkup(html, first, readAsset, { signedOut: true }),
+                      firstUseEntry,
+                      preloads[route] ?? [],
+                    )
+                  : shell(withPrerenderedMarkup(html, first, readAsset, { signedOut: true })),
               },
         ];
       }),

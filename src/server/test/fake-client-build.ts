@@ -1,6 +1,7 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { brotliCompressSync, gzipSync } from 'node:zlib';
+import { FIRST_USE_ENTRY, MANIFEST_FILE } from '../plugins/first-use-shell.ts';
 import { PRERENDERED_FILE, type PrerenderedPages } from '../plugins/prerendered-pages.ts';
 import { ROUTE_PRELOADS_FILE, type RoutePreloads } from '../plugins/route-preloads.ts';
 import { scratchDir } from './test-app.ts';
@@ -27,6 +28,8 @@ export interface FakeClientBuildOptions {
   routePreloads?: RoutePreloads;
   /** The build's prerendered first screens (PRERENDERED_FILE), if it has them. */
   prerendered?: PrerenderedPages;
+  /** The URL of the build's first-use entry, named in Vite's manifest, if it has one. */
+  firstUseEntry?: string;
 }
 
 /** The fake build's stylesheet. */
@@ -43,6 +46,7 @@ export function fakeClientBuild({
   compressed = false,
   routePreloads,
   prerendered,
+  firstUseEntry,
 }: FakeClientBuildOptions = {}): string {
   const scriptFile = join(dir, FAKE_SCRIPT_URL);
   mkdirSync(join(dir, 'assets'), { recursive: true });
@@ -61,6 +65,11 @@ export function fakeClientBuild({
   if (prerendered) {
     mkdirSync(join(dir, dirname(PRERENDERED_FILE)), { recursive: true });
     writeFileSync(join(dir, PRERENDERED_FILE), JSON.stringify(prerendered));
+  }
+  if (firstUseEntry) {
+    mkdirSync(join(dir, dirname(MANIFEST_FILE)), { recursive: true });
+    const manifest = { [FIRST_USE_ENTRY]: { file: firstUseEntry.slice(1), isEntry: true } };
+    writeFileSync(join(dir, MANIFEST_FILE), JSON.stringify(manifest));
   }
   return dir;
 }
