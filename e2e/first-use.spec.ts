@@ -51,7 +51,7 @@ for (const how of ['a press on the button', 'Enter in the password field'] as co
     const passwordField = page.getByLabel('Password', { exact: true });
     await passwordField.fill(signedIn.password);
     const submit = page.getByRole('button', { name: 'Sign in', exact: true });
-    // Disabled until the form's code is in, as a person would meet it: nothing is sent yet.
+    // Disabled until the app is in, as a person would meet it: nothing is sent yet.
     await expect(submit).toBeDisabled();
     if (how === 'Enter in the password field') await passwordField.press('Enter');
     else await submit.click({ force: true });
@@ -77,7 +77,7 @@ test('opened from a link, the sign-in form is ready without another use of the p
   });
   await accountNav(page).getByRole('link', { name: 'Sign in' }).click();
   await expect(page).toHaveURL('/sign-in');
-  // No further input: the link's screen waited for the form's code, and showed whole.
+  // No further input: the link's screen waited for its code, and showed whole.
   await expect(page.getByRole('button', { name: 'Sign in', exact: true })).toBeEnabled();
   const headingWithoutForm = await page.evaluate(
     () => (window as Window & { headingWithoutForm?: boolean }).headingWithoutForm,

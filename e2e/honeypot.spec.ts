@@ -14,7 +14,7 @@ for (const { path, fields, button } of [
     await expect(form.getByRole('textbox', { name: 'Leave this field empty' })).toHaveCount(0);
 
     await form.getByLabel(fields[0] ?? '', { exact: true }).focus();
-    // The form's code comes with the page's first use (first-use.spec.ts); until then its
+    // The app comes with the page's first use (first-use.spec.ts); until then the form's
     // button is disabled, so not a stop of the keyboard's.
     await expect(form.getByRole('button', { name: button })).toBeEnabled();
     for (const field of fields.slice(1)) {

@@ -40,7 +40,7 @@ test.describe('before any script has run', () => {
 
 test('a prerendered form works from its first use', async ({ page }) => {
   await page.goto('/sign-in');
-  // The form's code waits for the page's first use (first-use.spec.ts): here, focus on a field.
+  // The app waits for the page's first use (first-use.spec.ts): here, focus on a field.
   await page.getByLabel('E-mail').focus();
   const submit = page.getByRole('button', { name: 'Sign in', exact: true });
   await expect(submit).toBeEnabled();
