@@ -1,5 +1,5 @@
 import { applyTheme, darkQuery } from '../theme/theme-rule.ts';
-import { firstUseAttribute, keepEarlyPresses, partReady } from './early-presses.ts';
+import { keepEarlyPresses } from './early-presses.ts';
 import { whenFirstUsed } from './hold.ts';
 
 /**
@@ -22,17 +22,9 @@ const appCode = document.getElementById('app-code');
 const container = document.getElementById('root');
 if (container && appCode instanceof HTMLTemplateElement && appCode.dataset.app) {
   const appUrl = appCode.dataset.app;
-  container.setAttribute(firstUseAttribute, '');
-  keepEarlyPresses(document);
-  container.addEventListener(
-    hydratedEvent,
-    () => {
-      // No longer waiting: presses are the app's now.
-      container.removeAttribute(firstUseAttribute);
-      partReady(container);
-    },
-    { once: true },
-  );
+  const presses = keepEarlyPresses(container);
+  // No longer waiting: presses are the app's now, and the one kept is made again.
+  container.addEventListener(hydratedEvent, presses.ready, { once: true });
   // The app follows a change of the system's theme, or of the choice in another tab
   // (theme/theme.ts); until it is in, this does.
   darkQuery().addEventListener('change', applyTheme);

@@ -80,25 +80,21 @@ export const clientStaticPlugin = fp<{ distDir: string }>(
       }
       return text;
     };
-    const shells = new Map(
+    const shells = new Map<string, { unknown: string; signedOut?: string }>(
       [...new Set([...Object.keys(preloads), ...Object.keys(prerendered)])].map((route) => {
         const first = prerendered[route];
-        const shell = (page: string) => withModulePreloads(page, preloads[route] ?? []);
+        const chunks = preloads[route] ?? [];
+        if (first === undefined) return [route, { unknown: withModulePreloads(html, chunks) }];
+        const signedOut = withPrerenderedMarkup(html, first, readAsset, { signedOut: true });
         return [
           route,
-          first === undefined
-            ? { unknown: shell(html) }
-            : {
-                unknown: shell(withPrerenderedMarkup(html, first, readAsset, { signedOut: false })),
-                // Drawn signed out, the page needs the app only once it is used (first-use-shell.ts).
-                signedOut: firstUseEntry
-                  ? withFirstUseEntry(
-                      withPrerenderedMarkup(html, first, readAsset, { signedOut: true }),
-                      firstUseEntry,
-                      preloads[route] ?? [],
-                    )
-                  : shell(withPrerenderedMarkup(html, first, readAsset, { signedOut: true })),
-              },
+          {
+            unknown: withModulePreloads(withPrerenderedMarkup(html, first, readAsset, { signedOut: false }), chunks),
+            // Drawn signed out, the page needs the app only once it is used (first-use-shell.ts).
+            signedOut: firstUseEntry
+              ? withFirstUseEntry(signedOut, firstUseEntry, chunks)
+              : withModulePreloads(signedOut, chunks),
+          },
         ];
       }),
     );
