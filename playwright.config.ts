@@ -1,28 +1,6 @@
-import { existsSync, mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { existsSync } from 'node:fs';
+import { availableParallelism } from 'node:os';
 import { defineConfig, devices } from '@playwright/test';
-import { firstAdminEmail } from './e2e/first-admin.ts';
-import { freePort } from './e2e/fresh-server.ts';
-
-/** A new, empty folder for the database, so no run sees data from another run or from dev. */
-function freshDatabaseDir(): string {
-  const dir = mkdtempSync(join(tmpdir(), 'e2e-db-'));
-  // Only the process that made it removes it, once the web server has stopped.
-  process.on('exit', () => {
-    rmSync(dir, { recursive: true, force: true });
-  });
-  return dir;
-}
-
-// Worker processes load this file again and inherit the runner's environment, so
-// the port and the database folder are chosen once and kept in env variables.
-process.env.E2E_PORT ??= String(await freePort());
-process.env.E2E_DB_DIR ??= freshDatabaseDir();
-const port = process.env.E2E_PORT;
-// E2E_DATABASE_URL: another database, e.g. an empty PostgreSQL one (the example leg's second engine).
-const databaseUrl = process.env.E2E_DATABASE_URL ?? `file:${join(process.env.E2E_DB_DIR, 'e2e.db')}`;
-const origin = `http://127.0.0.1:${port}`;
 
 // Debian's Chromium on this machine (Playwright's download fails without internet);
 // elsewhere Playwright's own build, installed with `npx playwright install chromium`.
@@ -58,50 +36,41 @@ export const phone = {
 
 const lighthouseSpec = /lighthouse\.spec\.ts$/;
 
+/**
+ * The journeys whose subject is layout or navigation: they run at a phone's width too. The
+ * rest run at a desktop's, where what they assert (data, rules, errors, e-mails) is the same.
+ */
+export const phoneJourneys = [
+  'accessibility.spec.ts',
+  'deep-link.spec.ts',
+  'first-use.spec.ts',
+  'home.spec.ts',
+  'not-found.spec.ts',
+  'responsive.spec.ts',
+  'spec-screens.spec.ts',
+].map((file) => `**/${file}`);
+
 export default defineConfig({
   testDir: 'e2e',
-  // One server and one database for the whole run: tests run one at a time.
+  // Each worker runs its files against a server and a database of its own (e2e/app-server.ts),
+  // one file at a time: the tests of one file may build on each other's records.
   fullyParallel: false,
-  workers: 1,
+  workers: Number(process.env.E2E_WORKERS ?? Math.max(2, availableParallelism())),
   // Whole journeys (sign-up, the e-mailed link, sign-in) on a 2-core machine at phone width
   // take longer than Playwright's 30 s default; each expectation still waits only 5 s.
   timeout: 60_000,
   forbidOnly: !!process.env.CI,
   reporter: process.env.CI ? [['list'], ['github']] : [['list']],
   use: {
-    baseURL: origin,
     trace: 'retain-on-failure',
     screenshot: 'only-on-failure',
   },
   projects: [
-    // Every journey at a desktop width and at a phone's (issue 18, point 7).
-    { name: 'desktop', testIgnore: lighthouseSpec, use: { ...desktop, launchOptions } },
-    { name: 'phone', testIgnore: lighthouseSpec, use: { ...phone, launchOptions } },
-    // Lighthouse drives its own Chromium (e2e/lighthouse.spec.ts); once is enough.
+    // responsive.spec.ts sets its own phone widths: it runs on the phone, with touch.
+    { name: 'desktop', testIgnore: [lighthouseSpec, '**/responsive.spec.ts'], use: { ...desktop, launchOptions } },
+    { name: 'phone', testMatch: phoneJourneys, use: { ...phone, launchOptions } },
+    // Lighthouse drives its own Chromium (e2e/lighthouse.spec.ts), alone on the machine: its
+    // scores read the host's speed. `npm run test:e2e` runs it after the journeys.
     { name: 'lighthouse', testMatch: lighthouseSpec, use: { launchOptions } },
   ],
-  webServer: {
-    // The production build, as users get it; `npm run test:e2e` builds it first.
-    command: 'node dist/server/main.js',
-    url: `${origin}/readyz`,
-    reuseExistingServer: false,
-    timeout: 60_000,
-    env: {
-      HOST: '127.0.0.1',
-      PORT: port,
-      DATABASE_URL: databaseUrl,
-      // `test`, not `production`: the mailbox (MAILBOX) is then open to anyone, and the
-      // journeys read e-mailed links from it (e2e/mailbox.ts); production keeps it for admins.
-      NODE_ENV: 'test',
-      // Whoever signs up with this address while no admin exists becomes one (e2e/accounts.ts).
-      FIRST_ADMIN_EMAIL: firstAdminEmail,
-      // E-mailed links and the cross-site check use this origin: the one the browser opens.
-      PUBLIC_URL: origin,
-      LOG_LEVEL: 'warn',
-      // Every journey signs up and in from the same address; the limits themselves are
-      // proved over HTTP (src/server/rate-limit/rate-limit.test.ts).
-      AUTH_RATE_LIMIT: '10000',
-      RATE_LIMIT_PER_MINUTE: '100000',
-    },
-  },
 });

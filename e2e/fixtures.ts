@@ -2,6 +2,7 @@ import { test as base, expect, type Page } from '@playwright/test';
 import { defaultRole, type Role } from '../src/shared/permissions.ts';
 import { product } from '../src/shared/product.ts';
 import { signInWithRole, type Person } from './accounts.ts';
+import { startAppServer, type AppServer } from './app-server.ts';
 
 interface Fixtures {
   /** Console errors a test provokes on purpose (e.g. a 500 it stages), matched against the message. */
@@ -15,6 +16,11 @@ interface Fixtures {
    * identity.spec.ts walks the forms). `page` has not navigated yet.
    */
   signedIn: Person;
+}
+
+interface WorkerFixtures {
+  /** The production server this worker's journeys run against, on a database of its own. */
+  appServer: AppServer;
 }
 
 /** Collects the console errors and uncaught exceptions of a page, except the allowed ones. */
@@ -32,7 +38,19 @@ function collectErrors(page: Page, allowed: RegExp[]): string[] {
  * Every test that uses a page fails if the browser logged a console error or
  * threw an uncaught exception: a user would see a broken or half-working screen.
  */
-export const test = base.extend<Fixtures>({
+export const test = base.extend<Fixtures, WorkerFixtures>({
+  appServer: [
+    // eslint-disable-next-line no-empty-pattern -- Playwright reads the fixtures a function asks for from its first parameter.
+    async ({}, use, workerInfo) => {
+      const server = await startAppServer(`e2e_${process.pid}_${workerInfo.workerIndex}`);
+      await use(server);
+      await server.stop();
+    },
+    { scope: 'worker', timeout: 90_000 },
+  ],
+  baseURL: async ({ appServer }, use) => {
+    await use(appServer.origin);
+  },
   allowedConsoleErrors: [[], { option: true }],
   page: async ({ page, allowedConsoleErrors }, use) => {
     const errors = collectErrors(page, allowedConsoleErrors);

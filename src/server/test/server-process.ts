@@ -1,8 +1,8 @@
 import { spawn, type ChildProcessWithoutNullStreams } from 'node:child_process';
 import { once } from 'node:events';
 import { request } from 'node:http';
-import { afterAll } from 'vitest';
 import { appRoot } from '../paths.ts';
+import { atFileEnd } from './file-end.ts';
 import { fakeClientBuild } from './fake-client-build.ts';
 
 /** The origin the server believes is its own when PUBLIC_URL is unset (PORT=0). */
@@ -18,11 +18,6 @@ export interface ServerProcess {
   exited: Promise<{ code: number | null; signal: NodeJS.Signals | null }>;
   child: ChildProcessWithoutNullStreams;
 }
-
-const running = new Set<ChildProcessWithoutNullStreams>();
-afterAll(() => {
-  for (const child of running) child.kill('SIGKILL');
-});
 
 /** How the tests run the real server: `node --import tsx src/server/main.ts`, from the project folder. */
 export const MAIN_ARGS = ['--import', 'tsx', 'src/server/main.ts'];
@@ -49,7 +44,10 @@ export function spawnServer(env: Record<string, string>): Omit<ServerProcess, 'u
     }),
     stdio: ['pipe', 'pipe', 'pipe'],
   });
-  running.add(child);
+  // A server the test left running is killed when its file ends.
+  atFileEnd(() => {
+    if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
+  });
   let output = '';
   const waiting: { pattern: RegExp; resolve: (line: string) => void }[] = [];
   const onData = (chunk: Buffer) => {
@@ -65,7 +63,6 @@ export function spawnServer(env: Record<string, string>): Omit<ServerProcess, 'u
   child.stdout.on('data', onData);
   child.stderr.on('data', onData);
   const exited = once(child, 'exit').then(([code, signal]) => {
-    running.delete(child);
     return { code: code as number | null, signal: signal as NodeJS.Signals | null };
   });
   const logLine = (pattern: RegExp) =>

@@ -21,18 +21,17 @@ import { createSetupToken } from '../features/setup/setup-token.ts';
 import { createCallerFactory } from '../trpc/init.ts';
 import type { Role } from '../../shared/permissions.ts';
 import { readCredentials, type Viewer } from '../features/auth/viewer.ts';
+import { atFileEnd } from './file-end.ts';
 import { newUser } from './new-user.ts';
 import { createDatabase, dropDatabases } from './postgresql-server.ts';
-
-const scratch: string[] = [];
-afterAll(() => {
-  for (const dir of scratch) rmSync(dir, { recursive: true, force: true });
-});
+import { testPasswordHasher } from './test-password-hasher.ts';
 
 /** A new folder removed after the test file. */
 export function scratchDir(): string {
   const dir = mkdtempSync(join(tmpdir(), 'rpc-test-'));
-  scratch.push(dir);
+  atFileEnd(() => {
+    rmSync(dir, { recursive: true, force: true });
+  });
   return dir;
 }
 
@@ -48,7 +47,7 @@ async function postgresTestDatabase(server: string, prefix: string, template?: s
   databasesMade += 1;
   const name = `${prefix}${process.pid}_${databasesMade}`;
   const url = await createDatabase(server, name, template);
-  afterAll(() => dropDatabases(server, [name]));
+  atFileEnd(() => dropDatabases(server, [name]));
   return url;
 }
 
@@ -106,7 +105,7 @@ export async function buildTestApp(
   options: BuildOptions = { client: 'none' },
 ): Promise<FastifyInstance> {
   const config = testConfig({ DATABASE_URL: await testDatabaseUrl(), MIGRATE_ON_START: false, ...overrides });
-  const app = await buildApp(config, options);
+  const app = await buildApp(config, { passwordHasher: testPasswordHasher, ...options });
   closeWhenDone(() => app.close());
   return app;
 }
@@ -146,7 +145,7 @@ export async function createTestServices(overrides: Partial<AppServices> = {}): 
     config,
     db,
     email,
-    auth: overrides.auth ?? createAuth({ config, db, email, log: silentLog }),
+    auth: overrides.auth ?? createAuth({ config, db, email, log: silentLog, passwordHasher: testPasswordHasher }),
   };
 }
 
