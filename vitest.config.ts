@@ -79,6 +79,26 @@ const stockAdapter: TestProjectInlineConfiguration = {
   },
 };
 
+/**
+ * `npm run check`'s tests (VITEST_QUICK=1): SQLite's, less the files that start real
+ * processes, wait out leases and timeouts, or fuzz every procedure: they relate to nearly
+ * every server file and take most of a run's time. `npm test` runs them.
+ */
+const slowFiles = [
+  'src/server/main.test.ts',
+  'src/server/timeouts.test.ts',
+  'src/server/security/procedure-inputs.test.ts',
+  'src/server/db/migrate-on-start.test.ts',
+  'src/server/db/crash-recovery.sqlite.test.ts',
+  'src/server/plugins/client-dev.test.ts',
+  '**/*.crash.test.ts',
+  'src/scripts/**/*.test.ts',
+];
+const quick: TestProjectInlineConfiguration = {
+  extends: true,
+  test: { ...sqlite.test, name: 'quick', exclude: [...(sqlite.test?.exclude ?? []), ...slowFiles] },
+};
+
 export default defineConfig({
   test: {
     environment: 'node',
@@ -98,6 +118,11 @@ export default defineConfig({
     maxWorkers: Math.max(2, availableParallelism() - 1),
     testTimeout: 20_000,
     hookTimeout: 30_000,
-    projects: postgresUrl ? [sqlite, stockAdapter, eventSource, postgresql] : [sqlite, stockAdapter, eventSource],
+    projects:
+      process.env.VITEST_QUICK === '1'
+        ? [quick]
+        : postgresUrl
+          ? [sqlite, stockAdapter, eventSource, postgresql]
+          : [sqlite, stockAdapter, eventSource],
   },
 });
