@@ -92,7 +92,10 @@ const slowFiles = [
   'src/server/db/crash-recovery.sqlite.test.ts',
   'src/server/plugins/client-dev.test.ts',
   '**/*.crash.test.ts',
-  'src/scripts/**/*.test.ts',
+  'src/scripts/create-admin.test.ts',
+  'src/scripts/db-backup.sqlite.test.ts',
+  'src/scripts/db.test.ts',
+  'src/scripts/script-client.test.ts',
 ];
 const quick: TestProjectInlineConfiguration = {
   extends: true,

@@ -1,9 +1,8 @@
-import { spawn, type ChildProcess } from 'node:child_process';
-import { once } from 'node:events';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createDatabase, dropDatabases } from '../src/server/test/postgresql-server.ts';
+import { startServer, stopGracefully, waitUntilReady } from '../tools/container/processes.ts';
 import { firstAdminEmail } from './first-admin.ts';
 import { freePort } from './fresh-server.ts';
 
@@ -59,44 +58,26 @@ async function workerDatabase(name: string): Promise<{ url: string; remove: () =
 /**
  * The production build (`dist/`, as users get it) on a free port and a new, empty database,
  * resolved once /readyz answers 200: each Playwright worker runs its journeys against one.
+ * Started, awaited and stopped as the container replay does (its log read and dropped, its
+ * stderr shown); stopping it must end it gracefully.
  */
 export async function startAppServer(name: string): Promise<AppServer> {
   const database = await workerDatabase(name);
   const port = await freePort();
-  const origin = `http://127.0.0.1:${port}`;
-  const child = spawn(process.execPath, ['dist/server/main.js'], {
-    env: { ...process.env, ...appServerEnv(port, database.url) },
-    // Its log is the journeys' noise; what it prints on a crash (stderr) is kept.
-    stdio: ['ignore', 'ignore', 'inherit'],
-  });
-  const exited = once(child, 'exit');
+  const env = { ...process.env, ...appServerEnv(port, database.url) };
+  const server = startServer([process.execPath, 'dist/server/main.js'], process.cwd(), env, port, { quiet: true });
   const stop = async () => {
-    if (child.exitCode === null && child.signalCode === null) {
-      child.kill('SIGTERM');
-      await exited;
+    try {
+      await stopGracefully(server);
+    } finally {
+      await database.remove();
     }
-    await database.remove();
   };
   try {
-    await untilReady(origin, child);
-    return { origin, stop };
+    await waitUntilReady(server, READY_TIMEOUT_MS);
+    return { origin: server.baseUrl, stop };
   } catch (error) {
-    await stop();
+    await stop().catch(() => undefined);
     throw error;
   }
-}
-
-/** Asks /readyz until it answers 200; fails at once if the process exits. */
-async function untilReady(origin: string, child: ChildProcess): Promise<void> {
-  const exited = () => child.exitCode !== null || child.signalCode !== null;
-  const deadline = Date.now() + READY_TIMEOUT_MS;
-  while (!exited() && Date.now() < deadline) {
-    const ready = await fetch(`${origin}/readyz`).then(
-      (response) => response.ok,
-      () => false,
-    );
-    if (ready) return;
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-  throw new Error(exited() ? `The server for ${origin} exited before it was ready` : `${origin}/readyz: not ready`);
 }

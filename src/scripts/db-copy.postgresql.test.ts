@@ -14,6 +14,7 @@ import { migrateDatabase } from '../server/db/migrations.ts';
 import { appRoot } from '../server/paths.ts';
 import { mutate, PASSWORD, query, sessionCookie, signUpVerified } from '../server/test/http-client.ts';
 import { buildTestApp, emptyTestDatabaseUrl, scratchDir } from '../server/test/test-app.ts';
+import { testPasswordHasher } from '../server/test/test-password-hasher.ts';
 import { copyData } from './db/copy-data.ts';
 import { projectCopyOrder } from './db/copy-order.ts';
 
@@ -48,7 +49,8 @@ async function sqliteDeployment() {
   const url = `file:${join(scratchDir(), 'app.db')}`;
   await migrateDatabase(url);
   const config = testConfig({ DATABASE_URL: url, AUTH_SECRET, FIRST_ADMIN_EMAIL: ADMIN, MIGRATE_ON_START: false });
-  const app = await buildApp(config, { client: 'none' });
+  // The test apps' hasher, so the copy's app on PostgreSQL (buildTestApp) checks these passwords.
+  const app = await buildApp(config, { client: 'none', passwordHasher: testPasswordHasher });
   try {
     const admin = await signUpVerified(app, ADMIN);
     await signUpVerified(app, MEMBER);

@@ -25,18 +25,21 @@ const CLOCK_TABLES: readonly string[] = ['ScheduleState'];
 /**
  * Rows the clock adds: the job a schedule's tick queues (its de-duplication key is
  * `<schedule>@<slot>`, schedules.ts), at an app's first start or when an hour turns
- * during a test. A column and a pattern its value matches (the same in JavaScript and in
- * PostgreSQL's regular expressions).
+ * during a test. A column and a pattern its value matches (its source is also a PostgreSQL
+ * regular expression).
  */
-const CLOCK_ROWS: Readonly<Record<string, { column: string; pattern: string }>> = {
-  BackgroundJob: { column: 'dedupeKey', pattern: '@\\d{4}-\\d\\d-\\d\\dT[\\d:.]+Z$' },
+const CLOCK_ROWS: Readonly<Record<string, { column: string; pattern: RegExp }>> = {
+  BackgroundJob: { column: 'dedupeKey', pattern: /@\d{4}-\d\d-\d\dT[\d:.]+Z$/ },
 };
 
 function addedByClock(table: string, row: Record<string, unknown>): boolean {
   const rule = CLOCK_ROWS[table];
   const value = rule ? row[rule.column] : undefined;
-  return rule !== undefined && typeof value === 'string' && new RegExp(rule.pattern).test(value);
+  return rule !== undefined && typeof value === 'string' && rule.pattern.test(value);
 }
+
+const quoted = (name: string) => `"${name.replaceAll('"', '""')}"`;
+const literal = (text: string) => `'${text.replaceAll("'", "''")}'`;
 
 /** SQLite hands back BigInt for integers, and Buffers for blobs; neither is JSON. */
 function replacer(_key: string, value: unknown): unknown {
@@ -48,9 +51,7 @@ function replacer(_key: string, value: unknown): unknown {
 /** One table's rows as sorted JSON lines, without its background columns. */
 async function dumpTable(db: Database, table: string): Promise<string[]> {
   // The name comes from the catalogue, not from a caller; quoting keeps odd names intact.
-  const rows = await db.$queryRaw<Record<string, unknown>[]>(
-    Prisma.sql`SELECT * FROM ${Prisma.raw(`"${table.replaceAll('"', '""')}"`)}`,
-  );
+  const rows = await db.$queryRaw<Record<string, unknown>[]>(Prisma.sql`SELECT * FROM ${Prisma.raw(quoted(table))}`);
   const skipped = BACKGROUND_COLUMNS[table] ?? [];
   return rows
     .filter((row) => !addedByClock(table, row))
@@ -77,9 +78,6 @@ async function fingerprintedTables(db: Database): Promise<string[]> {
     .filter((name) => !RECORDS_OF_CALLS.includes(name) && !CLOCK_TABLES.includes(name));
 }
 
-const quoted = (name: string) => `"${name.replaceAll('"', '""')}"`;
-const literal = (text: string) => `'${text.replaceAll("'", "''")}'`;
-
 /**
  * PostgreSQL digests each table itself, all in one query: a round trip per table and
  * attempt made the procedure fuzz spend most of its time waiting. Each row is its JSON
@@ -91,7 +89,7 @@ async function postgresqlDigests(db: Database, tables: string[]): Promise<string
     const skipped = BACKGROUND_COLUMNS[table] ?? [];
     const row = skipped.length ? `to_jsonb(t) - ARRAY[${skipped.map(literal).join(', ')}]::text[]` : 'to_jsonb(t)';
     const clock = CLOCK_ROWS[table];
-    const byClock = clock ? ` WHERE coalesce(t.${quoted(clock.column)}, '') !~ ${literal(clock.pattern)}` : '';
+    const byClock = clock ? ` WHERE coalesce(t.${quoted(clock.column)}, '') !~ ${literal(clock.pattern.source)}` : '';
     return (
       `SELECT ${literal(table)} AS name, md5(coalesce(string_agg(r, E'\\n' ORDER BY r), '')) AS digest ` +
       `FROM (SELECT (${row})::text AS r FROM ${quoted(table)} t${byClock}) rows`
