@@ -1,25 +1,35 @@
 import { existsSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
 import { defineConfig, devices } from '@playwright/test';
+import type { E2eEngine } from './e2e/app-server.ts';
+
+const installed = (path: string) => (existsSync(path) ? path : undefined);
 
 // Debian's Chromium on this machine (Playwright's download fails without internet);
 // elsewhere Playwright's own build, installed with `npx playwright install chromium`.
-const chromium = process.env.CHROMIUM_PATH ?? (existsSync('/usr/bin/chromium') ? '/usr/bin/chromium' : undefined);
+// CHROMIUM_PATH, when set, is the one browser of every project.
+const chromium = process.env.CHROMIUM_PATH ?? installed('/usr/bin/chromium');
+// The journeys run in Chromium's headless shell (Debian's chromium-headless-shell), as
+// Playwright's own headless tests do: the same engine without the browser around it, for
+// less CPU (docs/performance.md). Lighthouse loads its pages in the full browser.
+const headlessShell = process.env.CHROMIUM_PATH ?? installed('/usr/bin/chromium-headless-shell') ?? chromium;
 
-export const launchOptions = {
-  ...(chromium ? { executablePath: chromium } : {}),
-  args: [
-    // Chromium refuses to start sandboxed as root (containers, CI).
-    '--no-sandbox',
-    '--disable-gpu',
-    '--disable-dev-shm-usage',
-    // Without these Chromium calls home, and the closed network refuses it.
-    '--disable-background-networking',
-    '--disable-component-update',
-    '--disable-sync',
-    '--no-first-run',
-  ],
-};
+const chromiumArgs = [
+  // Chromium refuses to start sandboxed as root (containers, CI).
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-dev-shm-usage',
+  // Without these Chromium calls home, and the closed network refuses it.
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  '--no-first-run',
+];
+
+/** How the journeys (and the screenshots) start their browser. */
+export const launchOptions = { ...(headlessShell ? { executablePath: headlessShell } : {}), args: chromiumArgs };
+/** How Lighthouse starts its browser: the full one. */
+const fullBrowserLaunchOptions = { ...(chromium ? { executablePath: chromium } : {}), args: chromiumArgs };
 
 export const desktop = { ...devices['Desktop Chrome'], viewport: { width: 1280, height: 800 } };
 
@@ -50,7 +60,7 @@ export const phoneJourneys = [
   'spec-screens.spec.ts',
 ].map((file) => `**/${file}`);
 
-export default defineConfig({
+export default defineConfig<object, { engine: E2eEngine }>({
   testDir: 'e2e',
   // Each worker runs its files against a server and a database of its own (e2e/app-server.ts),
   // one file at a time: the tests of one file may build on each other's records.
@@ -69,8 +79,14 @@ export default defineConfig({
     // responsive.spec.ts sets its own phone widths: it runs on the phone, with touch.
     { name: 'desktop', testIgnore: [lighthouseSpec, '**/responsive.spec.ts'], use: { ...desktop, launchOptions } },
     { name: 'phone', testMatch: phoneJourneys, use: { ...phone, launchOptions } },
+    // The desktop's journeys on PostgreSQL (E2E_POSTGRES_URL): the example leg runs its screens' here too.
+    {
+      name: 'desktop-postgresql',
+      testIgnore: [lighthouseSpec, '**/responsive.spec.ts'],
+      use: { ...desktop, launchOptions, engine: 'postgresql' },
+    },
     // Lighthouse drives its own Chromium (e2e/lighthouse.spec.ts), alone on the machine: its
     // scores read the host's speed. `npm run test:e2e` runs it after the journeys.
-    { name: 'lighthouse', testMatch: lighthouseSpec, use: { launchOptions } },
+    { name: 'lighthouse', testMatch: lighthouseSpec, use: { launchOptions: fullBrowserLaunchOptions } },
   ],
 });

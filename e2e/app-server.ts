@@ -36,13 +36,18 @@ export interface AppServer {
 /** How long a production server may take to migrate a new database and answer /readyz. */
 const READY_TIMEOUT_MS = 60_000;
 
+/** The engine a Playwright project's journeys run on (playwright.config.ts). */
+export type E2eEngine = 'sqlite' | 'postgresql';
+
 /**
- * A database of its own for one Playwright worker: a new SQLite file, or, with
- * E2E_POSTGRES_URL (a server the role may create databases on), a new PostgreSQL database.
+ * A database of its own for one Playwright worker: a new SQLite file, or a new PostgreSQL
+ * database on the server E2E_POSTGRES_URL names (one the role may create databases on).
  */
-async function workerDatabase(name: string): Promise<{ url: string; remove: () => Promise<void> }> {
-  const postgres = process.env.E2E_POSTGRES_URL;
-  if (postgres) {
+async function workerDatabase(name: string, engine: E2eEngine): Promise<{ url: string; remove: () => Promise<void> }> {
+  if (engine === 'postgresql') {
+    const postgres = process.env.E2E_POSTGRES_URL;
+    if (!postgres)
+      throw new Error('The PostgreSQL journeys need E2E_POSTGRES_URL: a server to create their databases on.');
     const url = await createDatabase(postgres, name);
     return { url, remove: () => dropDatabases(postgres, [name]) };
   }
@@ -61,8 +66,8 @@ async function workerDatabase(name: string): Promise<{ url: string; remove: () =
  * Started, awaited and stopped as the container replay does (its log read and dropped, its
  * stderr shown); stopping it must end it gracefully.
  */
-export async function startAppServer(name: string): Promise<AppServer> {
-  const database = await workerDatabase(name);
+export async function startAppServer(name: string, engine: E2eEngine = 'sqlite'): Promise<AppServer> {
+  const database = await workerDatabase(name, engine);
   const port = await freePort();
   const env = { ...process.env, ...appServerEnv(port, database.url) };
   const server = startServer([process.execPath, 'dist/server/main.js'], process.cwd(), env, port, { quiet: true });

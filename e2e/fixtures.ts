@@ -2,7 +2,7 @@ import { test as base, expect, type Page } from '@playwright/test';
 import { defaultRole, type Role } from '../src/shared/permissions.ts';
 import { product } from '../src/shared/product.ts';
 import { signInWithRole, type Person } from './accounts.ts';
-import { startAppServer, type AppServer } from './app-server.ts';
+import { startAppServer, type AppServer, type E2eEngine } from './app-server.ts';
 
 interface Fixtures {
   /** Console errors a test provokes on purpose (e.g. a 500 it stages), matched against the message. */
@@ -19,6 +19,8 @@ interface Fixtures {
 }
 
 interface WorkerFixtures {
+  /** The engine of the project's server: SQLite unless the project says PostgreSQL (playwright.config.ts). */
+  engine: E2eEngine;
   /** The production server this worker's journeys run against, on a database of its own. */
   appServer: AppServer;
 }
@@ -39,10 +41,10 @@ function collectErrors(page: Page, allowed: RegExp[]): string[] {
  * threw an uncaught exception: a user would see a broken or half-working screen.
  */
 export const test = base.extend<Fixtures, WorkerFixtures>({
+  engine: ['sqlite', { scope: 'worker', option: true }],
   appServer: [
-    // eslint-disable-next-line no-empty-pattern -- Playwright reads the fixtures a function asks for from its first parameter.
-    async ({}, use, workerInfo) => {
-      const server = await startAppServer(`e2e_${process.pid}_${workerInfo.workerIndex}`);
+    async ({ engine }, use, workerInfo) => {
+      const server = await startAppServer(`e2e_${process.pid}_${workerInfo.workerIndex}`, engine);
       await use(server);
       await server.stop();
     },
