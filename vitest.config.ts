@@ -30,6 +30,19 @@ const sqlite: TestProjectInlineConfiguration = {
 };
 
 /**
+ * Files that build the whole app, and so reach a database, but assert what the HTTP edge
+ * does before or without a query (timeouts, static files, headers, the cross-site check,
+ * the access log): the same on every engine, they run once.
+ */
+const engineIndependent = [
+  'src/server/timeouts.test.ts',
+  'src/server/plugins/client-static.test.ts',
+  'src/server/plugins/security-headers.test.ts',
+  'src/server/features/auth/cross-site-check.test.ts',
+  'src/server/access-log.test.ts',
+];
+
+/**
  * The server's and scripts' test files that reach a database of the run (through
  * src/server/test/test-app.ts) run again on PostgreSQL, with `*.postgresql.test.ts`. The
  * others compute the same on every engine and run once.
@@ -38,6 +51,7 @@ function databaseTestFiles(): string[] {
   return ['src/server', 'src/scripts']
     .flatMap((folder) => testFilesIn(import.meta.dirname, folder))
     .filter((file) => !/\.(sqlite|eventsource)\.test\.ts$/.test(file))
+    .filter((file) => !engineIndependent.includes(file))
     .filter((file) => file.endsWith('.postgresql.test.ts') || usesTestDatabase(import.meta.dirname, file));
 }
 
