@@ -79,12 +79,17 @@ export default defineConfig<object, { engine: E2eEngine }>({
     // responsive.spec.ts sets its own phone widths: it runs on the phone, with touch.
     { name: 'desktop', testIgnore: [lighthouseSpec, '**/responsive.spec.ts'], use: { ...desktop, launchOptions } },
     { name: 'phone', testMatch: phoneJourneys, use: { ...phone, launchOptions } },
-    // The desktop's journeys on PostgreSQL (E2E_POSTGRES_URL): the example leg runs its screens' here too.
-    {
-      name: 'desktop-postgresql',
-      testIgnore: [lighthouseSpec, '**/responsive.spec.ts'],
-      use: { ...desktop, launchOptions, engine: 'postgresql' },
-    },
+    // The desktop's journeys on PostgreSQL, where E2E_POSTGRES_URL names a server: the
+    // example leg runs its screens there too.
+    ...(process.env.E2E_POSTGRES_URL
+      ? [
+          {
+            name: 'desktop-postgresql',
+            testIgnore: [lighthouseSpec, '**/responsive.spec.ts'],
+            use: { ...desktop, launchOptions, engine: 'postgresql' as const },
+          },
+        ]
+      : []),
     // Lighthouse drives its own Chromium (e2e/lighthouse.spec.ts), alone on the machine: its
     // scores read the host's speed. `npm run test:e2e` runs it after the journeys.
     { name: 'lighthouse', testMatch: lighthouseSpec, use: { launchOptions: fullBrowserLaunchOptions } },
