@@ -3,9 +3,6 @@ import { defineConfig, devices } from '@playwright/test';
 import type { E2eEngine } from './e2e/app-server.ts';
 import { fullBrowserLaunchOptions, journeyLaunchOptions } from './e2e/browsers.ts';
 
-/** How the journeys (and the screenshots) start their browser: e2e/browsers.ts. */
-export const launchOptions = journeyLaunchOptions;
-
 export const desktop = { ...devices['Desktop Chrome'], viewport: { width: 1280, height: 800 } };
 
 /** A 390×844 phone (the iPhone 12–15 size) in Chromium, with touch and a phone's user agent. */
@@ -35,6 +32,13 @@ export const phoneJourneys = [
   'spec-screens.spec.ts',
 ].map((file) => `**/${file}`);
 
+// responsive.spec.ts sets its own phone widths: it runs on the phone, with touch.
+const desktopProject = {
+  name: 'desktop',
+  testIgnore: [lighthouseSpec, '**/responsive.spec.ts'],
+  use: { ...desktop, launchOptions: journeyLaunchOptions },
+};
+
 export default defineConfig<object, { engine: E2eEngine }>({
   testDir: 'e2e',
   // Each worker runs its files against a server and a database of its own (e2e/app-server.ts),
@@ -51,17 +55,16 @@ export default defineConfig<object, { engine: E2eEngine }>({
     screenshot: 'only-on-failure',
   },
   projects: [
-    // responsive.spec.ts sets its own phone widths: it runs on the phone, with touch.
-    { name: 'desktop', testIgnore: [lighthouseSpec, '**/responsive.spec.ts'], use: { ...desktop, launchOptions } },
-    { name: 'phone', testMatch: phoneJourneys, use: { ...phone, launchOptions } },
+    desktopProject,
+    { name: 'phone', testMatch: phoneJourneys, use: { ...phone, launchOptions: journeyLaunchOptions } },
     // The desktop's journeys on PostgreSQL, where E2E_POSTGRES_URL names a server: the
     // example leg runs its screens there too.
     ...(process.env.E2E_POSTGRES_URL
       ? [
           {
+            ...desktopProject,
             name: 'desktop-postgresql',
-            testIgnore: [lighthouseSpec, '**/responsive.spec.ts'],
-            use: { ...desktop, launchOptions, engine: 'postgresql' as const },
+            use: { ...desktopProject.use, engine: 'postgresql' as const },
           },
         ]
       : []),

@@ -1,6 +1,6 @@
 import { availableParallelism } from 'node:os';
 import { defineConfig, type TestProjectInlineConfiguration } from 'vitest/config';
-import { testFilesIn, usesTestDatabase } from './tools/test/database-tests.ts';
+import { postgresqlTestFiles } from './tools/test/database-tests.ts';
 
 // Unit and integration tests sit beside the code (src/**/*.test.ts, tools/**/*.test.ts). The suite runs on
 // SQLite always, and its integration tests (server and scripts) again on PostgreSQL
@@ -30,36 +30,15 @@ const sqlite: TestProjectInlineConfiguration = {
 };
 
 /**
- * Files that build the whole app, and so reach a database, but assert what the HTTP edge
- * does before or without a query (timeouts, static files, headers, the cross-site check,
- * the access log): the same on every engine, they run once.
- */
-const engineIndependent = [
-  'src/server/timeouts.test.ts',
-  'src/server/plugins/client-static.test.ts',
-  'src/server/plugins/security-headers.test.ts',
-  'src/server/features/auth/cross-site-check.test.ts',
-  'src/server/access-log.test.ts',
-];
-
-/**
  * The server's and scripts' test files that reach a database of the run (through
- * src/server/test/test-app.ts) run again on PostgreSQL, with `*.postgresql.test.ts`. The
- * others compute the same on every engine and run once.
+ * src/server/test/test-app.ts) run again on PostgreSQL, with `*.postgresql.test.ts`; the
+ * others compute the same on every engine and run once (tools/test/database-tests.ts).
  */
-function databaseTestFiles(): string[] {
-  return ['src/server', 'src/scripts']
-    .flatMap((folder) => testFilesIn(import.meta.dirname, folder))
-    .filter((file) => !/\.(sqlite|eventsource)\.test\.ts$/.test(file))
-    .filter((file) => !engineIndependent.includes(file))
-    .filter((file) => file.endsWith('.postgresql.test.ts') || usesTestDatabase(import.meta.dirname, file));
-}
-
 const postgresql: TestProjectInlineConfiguration = {
   extends: true,
   test: {
     name: 'postgresql',
-    include: postgresUrl ? databaseTestFiles() : [],
+    include: postgresUrl ? postgresqlTestFiles(import.meta.dirname) : [],
   },
 };
 

@@ -66,7 +66,7 @@ async function workerDatabase(name: string, engine: E2eEngine): Promise<{ url: s
  * Started, awaited and stopped as the container replay does (its log read and dropped, its
  * stderr shown); stopping it must end it gracefully.
  */
-export async function startAppServer(name: string, engine: E2eEngine = 'sqlite'): Promise<AppServer> {
+export async function startAppServer(name: string, engine: E2eEngine): Promise<AppServer> {
   const database = await workerDatabase(name, engine);
   const port = await freePort();
   const env = { ...process.env, ...appServerEnv(port, database.url) };

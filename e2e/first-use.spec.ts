@@ -4,16 +4,16 @@ import { fullBrowserLaunchOptions } from './browsers.ts';
 import { expect, test } from './fixtures.ts';
 import { useThePage } from './use-page.ts';
 
+// The full browser: the headless shell puts its pointer over the page's top-left corner as
+// the page lays out, and a pointer over the page is a use (hold.ts) that starts the app.
+test.use({ launchOptions: fullBrowserLaunchOptions });
+
 /**
  * A prerendered page sent without a session runs the app only at its first use
  * (docs/decisions/0045-app-on-first-use.md). What a visitor does in the gap, before the
  * app is in, must not be lost: typed text stays, a press is made once the page is ready.
  * Each test holds the app's code back until it has done its part, so the gap is certain.
  */
-// The full browser: the headless shell puts its pointer over the page's top-left corner as
-// the page lays out, and a pointer over the page is a use (hold.ts) that starts the app.
-test.use({ launchOptions: fullBrowserLaunchOptions });
-
 function holdAppCode(page: Page): { release: () => void } {
   let release: () => void = () => undefined;
   const released = new Promise<void>((resolve) => {

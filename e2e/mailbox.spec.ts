@@ -153,6 +153,8 @@ test.describe('mailbox', () => {
         await expect(page.getByRole('table')).toHaveCount(0);
         await expect(page.getByRole('alert')).toHaveCount(0);
       } finally {
+        // The page first: it may still be fetching the screens' code, which a stopped server refuses.
+        await page.close();
         await server.stop();
       }
     });

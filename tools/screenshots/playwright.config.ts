@@ -5,7 +5,8 @@ import { fileURLToPath } from 'node:url';
 import { defineConfig } from '@playwright/test';
 import { appServerEnv } from '../../e2e/app-server.ts';
 import { freePort } from '../../e2e/fresh-server.ts';
-import e2e, { launchOptions } from '../../playwright.config.ts';
+import e2e from '../../playwright.config.ts';
+import { journeyLaunchOptions } from '../../e2e/browsers.ts';
 
 // Worker processes load this file again and inherit the runner's environment, so the port
 // and the database folder are chosen once and kept in env variables.
@@ -34,7 +35,7 @@ export default defineConfig({
   globalSetup: './empty-folder.ts',
   globalTeardown: './print-summary.ts',
   use: { ...e2e.use, baseURL: env.PUBLIC_URL, trace: 'off', screenshot: 'off' },
-  projects: [{ name: 'screenshots', use: { launchOptions } }],
+  projects: [{ name: 'screenshots', use: { launchOptions: journeyLaunchOptions } }],
   webServer: {
     command: 'node dist/server/main.js',
     // Started from the repository, where dist/ is, not from this folder.

@@ -3,7 +3,14 @@ import { dirname, join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { scratchDir } from '../../src/server/test/test-app.ts';
 import { appRoot } from '../../src/server/paths.ts';
-import { importClosure, TEST_DATABASES_MODULE, testFilesIn, usesTestDatabase } from './database-tests.ts';
+import {
+  ENGINE_INDEPENDENT,
+  importClosure,
+  postgresqlTestFiles,
+  TEST_DATABASES_MODULE,
+  testFilesIn,
+  usesTestDatabase,
+} from './database-tests.ts';
 
 function project(files: Record<string, string>): string {
   const root = scratchDir();
@@ -46,5 +53,16 @@ describe('which test files run again on PostgreSQL', () => {
   it("in this project: the HTTP tests do, the template's rendering does not", () => {
     expect(usesTestDatabase(appRoot, 'src/server/features/auth/auth.http.test.ts')).toBe(true);
     expect(usesTestDatabase(appRoot, 'src/server/email/templates/render-email.test.ts')).toBe(false);
+  });
+
+  it('in this project: the engine-independent files exist and reach a database, and run once', () => {
+    const onPostgresql = postgresqlTestFiles(appRoot);
+    for (const file of ENGINE_INDEPENDENT) {
+      expect(usesTestDatabase(appRoot, file), `${file} reaches a test database`).toBe(true);
+      expect(onPostgresql).not.toContain(file);
+    }
+    expect(onPostgresql).toContain('src/server/features/auth/auth.http.test.ts');
+    expect(onPostgresql).toContain('src/server/multi-instance.postgresql.test.ts');
+    expect(onPostgresql).not.toContain('src/server/email/templates/render-email.test.ts');
   });
 });

@@ -42,3 +42,28 @@ export function testFilesIn(root: string, folder: string): string[] {
     .filter((path) => path.endsWith('.test.ts'))
     .map((path) => join(folder, path));
 }
+
+/**
+ * Files that build the whole app, and so reach a database, but assert what the HTTP edge
+ * does before or without a query (timeouts, static files, headers, the cross-site check,
+ * the access log): the same on every engine, they run once.
+ */
+export const ENGINE_INDEPENDENT = [
+  'src/server/timeouts.test.ts',
+  'src/server/plugins/client-static.test.ts',
+  'src/server/plugins/security-headers.test.ts',
+  'src/server/features/auth/cross-site-check.test.ts',
+  'src/server/access-log.test.ts',
+];
+
+/**
+ * The server's and scripts' test files that run again on PostgreSQL: those that reach a
+ * database of the run, but the engine-independent ones, and every `*.postgresql.test.ts`.
+ */
+export function postgresqlTestFiles(root: string): string[] {
+  return ['src/server', 'src/scripts']
+    .flatMap((folder) => testFilesIn(root, folder))
+    .filter((file) => !/\.(sqlite|eventsource)\.test\.ts$/.test(file))
+    .filter((file) => !ENGINE_INDEPENDENT.includes(file))
+    .filter((file) => file.endsWith('.postgresql.test.ts') || usesTestDatabase(root, file));
+}
