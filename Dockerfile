@@ -31,10 +31,8 @@ RUN npm install --global npm@${NPM_VERSION} --no-audit --no-fund
 WORKDIR /app
 
 # Dependencies first, so the slow install (better-sqlite3 compiles for 60-90 s) stays
-# cached until they change. postinstall applies patches/ to node_modules (patch-package)
-# and generates the Prisma client, so it needs both folders.
+# cached until they change. postinstall generates the Prisma client, so it needs prisma/.
 COPY package.json package-lock.json ./
-COPY patches ./patches
 COPY prisma ./prisma
 RUN --mount=type=cache,target=/root/.npm npm ci --no-audit --no-fund
 

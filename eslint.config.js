@@ -11,14 +11,10 @@ const serverFromClient = {
   allowTypeImports: true,
 };
 
-/**
- * tRPC's internals: no stable API, changed in any release. Only the fast path's
- * internals file may import them, each listed there with why (decision 0023).
- */
-const TRPC_INTERNALS_FILE = 'src/server/trpc/fast-path/trpc-internals.ts';
+/** tRPC's internals: no stable API, changed in any release. */
 const trpcInternals = {
   name: '@trpc/server/unstable-core-do-not-import',
-  message: `Import from tRPC's public entry points (@trpc/server, @trpc/server/http, @trpc/server/rpc, …); what has none goes through ${TRPC_INTERNALS_FILE}.`,
+  message: "Import from tRPC's public entry points (@trpc/server, @trpc/server/http, @trpc/server/rpc, …).",
 };
 
 export default tseslint.config(
@@ -112,10 +108,5 @@ export default tseslint.config(
         },
       ],
     },
-  },
-  {
-    // The one file that may: it lists each internal the fast path needs, and why.
-    files: [TRPC_INTERNALS_FILE],
-    rules: { '@typescript-eslint/no-restricted-imports': 'off' },
   },
 );

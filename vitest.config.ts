@@ -54,24 +54,6 @@ const eventSource: TestProjectInlineConfiguration = {
   },
 };
 
-// The tests that answer over HTTP once more with TRPC_FAST_PATH=false (config.ts's testConfig
-// reads it), on SQLite: every tRPC call then goes through tRPC's stock adapter, and must
-// be answered as the fast path answers it (docs/decisions/0023-trpc-fast-path.md).
-const stockAdapter: TestProjectInlineConfiguration = {
-  extends: true,
-  test: {
-    name: 'stock-adapter',
-    include: [
-      'src/server/**/*.http.test.ts',
-      'src/server/features/**/*.router.test.ts',
-      'src/server/trpc/fast-path/fast-path.conformance.test.ts',
-      'src/server/plugins/trpc-methods.test.ts',
-    ],
-    exclude: ['**/*.postgresql.test.ts'],
-    env: { TRPC_FAST_PATH: 'false' },
-  },
-};
-
 /**
  * `npm run check`'s tests (VITEST_QUICK=1): SQLite's, less the files that start real
  * processes, wait out leases and timeouts, or fuzz every procedure: they relate to nearly
@@ -118,7 +100,7 @@ export default defineConfig({
       process.env.VITEST_QUICK === '1'
         ? [quick]
         : postgresUrl
-          ? [sqlite, stockAdapter, eventSource, postgresql]
-          : [sqlite, stockAdapter, eventSource],
+          ? [sqlite, eventSource, postgresql]
+          : [sqlite, eventSource],
   },
 });

@@ -63,8 +63,7 @@ describe('import boundaries', () => {
   });
 });
 
-// tRPC's internals change in any release: only the fast path's list of them may import
-// them (docs/decisions/0023-trpc-fast-path.md); everything else uses public entry points.
+// tRPC's internals change in any release: the product uses its public entry points only.
 describe("tRPC's internals", () => {
   // Spelled in parts, so a search of the code for the path finds only the list itself.
   const internalsPath = ['@trpc/server', 'unstable-core-do-not' + '-import'].join('/');
@@ -73,18 +72,12 @@ describe("tRPC's internals", () => {
   it.each([
     'src/server/errors/probe.ts',
     'src/server/features/notes/probe.router.ts',
-    'src/server/trpc/fast-path/probe.ts',
+    'src/server/trpc/probe.ts',
     'src/client/probe.ts',
     'src/shared/probe.ts',
     'tools/probe.ts',
   ])('stops %s from importing them', async (filePath) => {
     expect(await ruleHits(filePath, internals)).toContain('@typescript-eslint/no-restricted-imports');
-  });
-
-  it('lets the fast path import them through its one list', async () => {
-    expect(await ruleHits('src/server/trpc/fast-path/trpc-internals.ts', internals)).not.toContain(
-      '@typescript-eslint/no-restricted-imports',
-    );
   });
 });
 

@@ -53,7 +53,6 @@ export const configSchema = z.object({
   CLIENT_DIST_DIR: z.string().min(1).default('dist/client'),
   SHUTDOWN_TIMEOUT_MS: integer(1_000, 60_000).default(8_000),
   REQUEST_TIMEOUT_MS: integer(1_000, 300_000).default(30_000),
-  TRPC_FAST_PATH: booleanFromString.default(true),
   TRUSTED_PROXIES: commaList(
     z.string().regex(/^[0-9a-fA-F:.]+(?:\/\d{1,3})?$/, { message: 'must list IP addresses or CIDR ranges' }),
   ).optional(),
@@ -205,19 +204,7 @@ function parseEnvironment<T>(schema: z.ZodType<T>, keys: string[], env: Record<s
   throw new ConfigError(problems);
 }
 
-/**
- * Config for tests and scripts: the defaults, overridden by what is given. One
- * variable comes from the environment: TRPC_FAST_PATH, so the suite's "stock-adapter"
- * project (vitest.config.ts) runs every test app through tRPC's stock adapter.
- */
+/** Config for tests and scripts: the defaults, overridden by what is given. */
 export function testConfig(overrides: Partial<Config> = {}): Config {
-  const fastPath = process.env.TRPC_FAST_PATH;
-  return {
-    ...configSchema.parse({
-      NODE_ENV: 'test',
-      LOG_LEVEL: 'silent',
-      TRPC_FAST_PATH: fastPath === '' ? undefined : fastPath,
-    }),
-    ...overrides,
-  };
+  return { ...configSchema.parse({ NODE_ENV: 'test', LOG_LEVEL: 'silent' }), ...overrides };
 }

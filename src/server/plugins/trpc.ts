@@ -1,3 +1,4 @@
+import { fastifyRequestHandler } from '@trpc/server/adapters/fastify';
 import fp from 'fastify-plugin';
 import { AppError } from '../../shared/errors.ts';
 import { TRPC_MAX_BATCH_SIZE, TRPC_PATH } from '../../shared/transport.ts';
@@ -8,7 +9,7 @@ import type { AppRouter } from '../router.ts';
 import { createContextFactory, type AppServices } from '../trpc/context.ts';
 import { MAX_INPUT_DEPTH, nestsDeeperThan } from '../trpc/json-depth.ts';
 import { fieldOfBodyPath, nonFinitePath } from '../trpc/non-finite-numbers.ts';
-import { trpcRequestHandler } from '../trpc/fast-path/handler.ts';
+import { requestScope } from '../trpc/request-scope.ts';
 
 /** A JSON body or query input nested too deep: the error edge answers it as BAD_REQUEST. */
 const tooDeep = () =>
@@ -26,16 +27,11 @@ const methodNotAllowed = () =>
  * Fastify's body limit covers every byte tRPC reads, and any other content type
  * gets 415 before a byte of it is read. Errors Fastify raises here are turned into
  * tRPC's shape by the not-found-and-errors plugin.
- *
- * Calls go through the fast path (trpc/fast-path/handler.ts), which answers tRPC's
- * JSON requests without the Fetch API and hands everything else to tRPC's stock
- * adapter; with TRPC_FAST_PATH=false every call goes to the stock adapter, behind the
- * same route, parsers and hooks (docs/decisions/0023-trpc-fast-path.md). The options
- * `fastPath` and `mountPath` let the conformance suite mount both beside the app's own
- * /trpc and compare them.
+ * Calls go to tRPC's own Fastify request handler. `mountPath` lets a test mount a
+ * router of its own beside the app's /trpc.
  */
-export const trpcPlugin = fp<{ services: AppServices; router: AppRouter; fastPath?: boolean; mountPath?: string }>(
-  async (app, { services, router, fastPath = services.config.TRPC_FAST_PATH, mountPath = TRPC_PATH }) => {
+export const trpcPlugin = fp<{ services: AppServices; router: AppRouter; mountPath?: string }>(
+  async (app, { services, router, mountPath = TRPC_PATH }) => {
     const createContext = createContextFactory(services);
     const allowedOrigins = allowedOriginsOf(services.config);
     await app.register(async (scope) => {
@@ -102,35 +98,41 @@ export const trpcPlugin = fp<{ services: AppServices; router: AppRouter; fastPat
         method: ['GET', 'POST'],
         url: `${mountPath}/:path`,
         exposeHeadRoute: false,
-        handler: async (req, reply) => {
-          await trpcRequestHandler<AppRouter>({
-            router,
-            req,
-            res: reply,
-            path: (req.params as { path: string }).path,
-            fastPath,
-            createContext,
-            maxBatchSize: TRPC_MAX_BATCH_SIZE,
-            // A query too long for a URL may come as POST (src/shared/trpc-client-links.ts); a
-            // mutation is still never accepted over GET.
-            allowMethodOverride: true,
-            // tRPC sends errors raised before any procedure runs (an oversized batch)
-            // as text/plain; every error body is JSON, so say so.
-            responseMeta: ({ errors }) => (errors.length ? { headers: { 'content-type': 'application/json' } } : {}),
-            // Every error tRPC answers, once per failing call: a procedure's, and those
-            // raised before any procedure runs (unknown procedure, oversized batch).
-            onError: ({ error, path }) => {
-              const appError = toAppError(error);
-              services.metrics.errors.inc({ code: appError.code });
-              if (appError.code === 'STORAGE_FULL') app.storageFull.record();
-              if (appError.code === 'INTERNAL' || appError.code === 'UNAVAILABLE' || appError.code === 'STORAGE_FULL') {
-                req.log.error({ err: appError.cause ?? error, procedure: path }, 'procedure failed');
-              } else {
-                req.log.info({ code: appError.code, procedure: path }, appError.message);
-              }
-            },
-          });
-        },
+        // The request id in scope for what has no context to read it from: errors raised
+        // before a context exists, and e-mails queued from inside the auth library.
+        handler: async (req, reply) =>
+          requestScope.run({ requestId: req.id }, () =>
+            fastifyRequestHandler({
+              router,
+              req,
+              res: reply,
+              path: (req.params as { path: string }).path,
+              createContext,
+              maxBatchSize: TRPC_MAX_BATCH_SIZE,
+              // A query too long for a URL may come as POST (src/shared/trpc-client-links.ts); a
+              // mutation is still never accepted over GET.
+              allowMethodOverride: true,
+              // tRPC sends errors raised before any procedure runs (an oversized batch)
+              // as text/plain; every error body is JSON, so say so.
+              responseMeta: ({ errors }) => (errors.length ? { headers: { 'content-type': 'application/json' } } : {}),
+              // Every error tRPC answers, once per failing call: a procedure's, and those
+              // raised before any procedure runs (unknown procedure, oversized batch).
+              onError: ({ error, path }) => {
+                const appError = toAppError(error);
+                services.metrics.errors.inc({ code: appError.code });
+                if (appError.code === 'STORAGE_FULL') app.storageFull.record();
+                if (
+                  appError.code === 'INTERNAL' ||
+                  appError.code === 'UNAVAILABLE' ||
+                  appError.code === 'STORAGE_FULL'
+                ) {
+                  req.log.error({ err: appError.cause ?? error, procedure: path }, 'procedure failed');
+                } else {
+                  req.log.info({ code: appError.code, procedure: path }, appError.message);
+                }
+              },
+            }),
+          ),
       });
     });
   },

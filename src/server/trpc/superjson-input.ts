@@ -96,9 +96,9 @@ function checkedMeta(json: unknown, meta: unknown): { values: unknown; v: 1 } | 
 
 /**
  * The router's input transformer: superjson's, behind the check above. tRPC calls
- * `deserialize` once per call with the call's `{ json, meta }` (fast path and stock
- * adapter alike); it throws the catalogue's BAD_REQUEST, which tRPC hands to the
- * error edge as the cause of its own BAD_REQUEST.
+ * `deserialize` once per call with the call's `{ json, meta }`; it throws the
+ * catalogue's BAD_REQUEST, which tRPC hands to the error edge as the cause of its own
+ * BAD_REQUEST.
  */
 export const superjsonInput = {
   serialize: (value: unknown) => SuperJSON.serialize(value),
