@@ -81,7 +81,8 @@ describe('the root client inside inTransaction', () => {
     }).catch((error: unknown) => error);
     // On SQLite the root client used to wait for the connection its own transaction
     // held, until the transaction timed out (10 s here); on PostgreSQL it wrote outside it.
-    expect(performance.now() - started).toBeLessThan(500);
+    // Half that timeout: the answer came before it, however loaded the machine.
+    expect(performance.now() - started).toBeLessThan(5_000);
     expect(String(failure)).toMatch(/use the transaction client `tx`.*or currentClient\(db\)/i);
     expect(toAppError(failure).code).toBe('INTERNAL');
     expect(await db.user.count({ where: { id: { in: [a.id, b.id] } } })).toBe(0);

@@ -41,12 +41,25 @@ export function testEngine(): Engine {
 }
 
 let databasesMade = 0;
+let workerTemplate: Promise<string> | undefined;
+
+/**
+ * This worker's own copy of the run's template, made on first use and dropped with the
+ * run's databases: PostgreSQL copies a template for one CREATE DATABASE at a time, so
+ * workers sharing one would wait on each other for every test database.
+ */
+function workerTemplateOf(server: string, prefix: string, template: string): Promise<string> {
+  const name = `${prefix}template_${process.pid}`;
+  workerTemplate ??= createDatabase(server, name, template).then(() => name);
+  return workerTemplate;
+}
 
 /** A new database on this run's PostgreSQL server, copied from `template` when given, dropped after the test file. */
 async function postgresTestDatabase(server: string, prefix: string, template?: string): Promise<string> {
   databasesMade += 1;
   const name = `${prefix}${process.pid}_${databasesMade}`;
-  const url = await createDatabase(server, name, template);
+  const source = template === undefined ? undefined : await workerTemplateOf(server, prefix, template);
+  const url = await createDatabase(server, name, source);
   atFileEnd(() => dropDatabases(server, [name]));
   return url;
 }
