@@ -39,7 +39,7 @@ export interface RunningServer {
   child: ChildProcess;
   exited: Promise<Exit>;
   baseUrl: string;
-  /** Every line the server has written to stdout so far (its JSON log). */
+  /** Every line the server has written to stdout so far (its JSON log); none when started quiet. */
   output: string[];
 }
 
@@ -54,10 +54,11 @@ export function startServer(
   const [executable = 'node', ...args] = command;
   const child = spawn(executable, args, { cwd, env, stdio: ['ignore', 'pipe', 'pipe'] });
   liveChildren.add(child);
-  // Quiet: the log lines (stdout) are read, as a container runtime reads them, and dropped.
+  // Quiet: the log lines (stdout) are read, as a container runtime reads them, and dropped;
+  // otherwise kept for the probes, and shown.
   const output: string[] = [];
-  createInterface({ input: child.stdout }).on('line', (line) => output.push(line));
   if (quiet) child.stdout.resume();
+  else createInterface({ input: child.stdout }).on('line', (line) => output.push(line));
   for (const stream of quiet ? [child.stderr] : [child.stdout, child.stderr]) {
     createInterface({ input: stream }).on('line', (line) => {
       console.log(`[server] ${line}`);
