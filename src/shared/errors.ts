@@ -5,7 +5,7 @@
  * names the tRPC code and HTTP status it travels as, the message a person sees,
  * and whether the error's own message and details may be shown (never for errors
  * whose details could hold internals). docs/errors.md is generated from this table
- * (`npm run docs:errors`) and a test keeps the two equal.
+ * (`npm run docs`) and a test keeps the two equal.
  *
  * The codes, messages and statuses live in error-codes.ts (what the client imports);
  * the descriptions below are for docs/errors.md and stay out of the client.
