@@ -20,7 +20,7 @@ const runs = 3;
 const reruns = 2;
 
 test.describe('lighthouse', () => {
-  // Each run loads and analyses the page in about 10 s on a loaded host.
+  // Each run loads and analyses the page in about 7 s on a 2-core machine.
   test.setTimeout((runs + reruns) * 60_000);
 
   for (const { name, path } of pages) {

@@ -55,15 +55,18 @@ export function startServer(
   const child = spawn(executable, args, { cwd, env, stdio: ['ignore', 'pipe', 'pipe'] });
   liveChildren.add(child);
   // Quiet: the log lines (stdout) are read, as a container runtime reads them, and dropped;
-  // otherwise kept for the probes, and shown.
+  // otherwise kept for the probes, and shown. stderr is always shown.
   const output: string[] = [];
+  const show = (line: string) => {
+    console.log(`[server] ${line}`);
+  };
   if (quiet) child.stdout.resume();
-  else createInterface({ input: child.stdout }).on('line', (line) => output.push(line));
-  for (const stream of quiet ? [child.stderr] : [child.stdout, child.stderr]) {
-    createInterface({ input: stream }).on('line', (line) => {
-      console.log(`[server] ${line}`);
+  else
+    createInterface({ input: child.stdout }).on('line', (line) => {
+      output.push(line);
+      show(line);
     });
-  }
+  createInterface({ input: child.stderr }).on('line', show);
   const exited = new Promise<Exit>((resolvePromise) => {
     child.on('error', (error) => {
       console.error(`[server] could not start: ${error.message}`);

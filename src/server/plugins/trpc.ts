@@ -1,4 +1,5 @@
-import { fastifyRequestHandler } from '@trpc/server/adapters/fastify';
+import { fastifyRequestHandler, type FastifyHandlerOptions } from '@trpc/server/adapters/fastify';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { AppError } from '../../shared/errors.ts';
 import { TRPC_MAX_BATCH_SIZE, TRPC_PATH } from '../../shared/transport.ts';
@@ -32,8 +33,31 @@ const methodNotAllowed = () =>
  */
 export const trpcPlugin = fp<{ services: AppServices; router: AppRouter; mountPath?: string }>(
   async (app, { services, router, mountPath = TRPC_PATH }) => {
-    const createContext = createContextFactory(services);
     const allowedOrigins = allowedOriginsOf(services.config);
+    // The same for every call: made once, not per request.
+    const handlerOptions: FastifyHandlerOptions<AppRouter, FastifyRequest, FastifyReply> = {
+      router,
+      createContext: createContextFactory(services),
+      maxBatchSize: TRPC_MAX_BATCH_SIZE,
+      // A query too long for a URL may come as POST (src/shared/trpc-client-links.ts); a
+      // mutation is still never accepted over GET.
+      allowMethodOverride: true,
+      // tRPC sends errors raised before any procedure runs (an oversized batch)
+      // as text/plain; every error body is JSON, so say so.
+      responseMeta: ({ errors }) => (errors.length ? { headers: { 'content-type': 'application/json' } } : {}),
+      // Every error tRPC answers, once per failing call: a procedure's, and those
+      // raised before any procedure runs (unknown procedure, oversized batch).
+      onError: ({ error, path, req }) => {
+        const appError = toAppError(error);
+        services.metrics.errors.inc({ code: appError.code });
+        if (appError.code === 'STORAGE_FULL') app.storageFull.record();
+        if (appError.code === 'INTERNAL' || appError.code === 'UNAVAILABLE' || appError.code === 'STORAGE_FULL') {
+          req.log.error({ err: appError.cause ?? error, procedure: path }, 'procedure failed');
+        } else {
+          req.log.info({ code: appError.code, procedure: path }, appError.message);
+        }
+      },
+    };
     await app.register(async (scope) => {
       scope.removeAllContentTypeParsers();
       // Fastify's own JSON parser: malformed JSON gets a 400 here, and `__proto__` or
@@ -100,38 +124,9 @@ export const trpcPlugin = fp<{ services: AppServices; router: AppRouter; mountPa
         exposeHeadRoute: false,
         // The request id in scope for what has no context to read it from: errors raised
         // before a context exists, and e-mails queued from inside the auth library.
-        handler: async (req, reply) =>
+        handler: (req, reply) =>
           requestScope.run({ requestId: req.id }, () =>
-            fastifyRequestHandler({
-              router,
-              req,
-              res: reply,
-              path: (req.params as { path: string }).path,
-              createContext,
-              maxBatchSize: TRPC_MAX_BATCH_SIZE,
-              // A query too long for a URL may come as POST (src/shared/trpc-client-links.ts); a
-              // mutation is still never accepted over GET.
-              allowMethodOverride: true,
-              // tRPC sends errors raised before any procedure runs (an oversized batch)
-              // as text/plain; every error body is JSON, so say so.
-              responseMeta: ({ errors }) => (errors.length ? { headers: { 'content-type': 'application/json' } } : {}),
-              // Every error tRPC answers, once per failing call: a procedure's, and those
-              // raised before any procedure runs (unknown procedure, oversized batch).
-              onError: ({ error, path }) => {
-                const appError = toAppError(error);
-                services.metrics.errors.inc({ code: appError.code });
-                if (appError.code === 'STORAGE_FULL') app.storageFull.record();
-                if (
-                  appError.code === 'INTERNAL' ||
-                  appError.code === 'UNAVAILABLE' ||
-                  appError.code === 'STORAGE_FULL'
-                ) {
-                  req.log.error({ err: appError.cause ?? error, procedure: path }, 'procedure failed');
-                } else {
-                  req.log.info({ code: appError.code, procedure: path }, appError.message);
-                }
-              },
-            }),
+            fastifyRequestHandler({ ...handlerOptions, req, res: reply, path: (req.params as { path: string }).path }),
           ),
       });
     });

@@ -41,7 +41,7 @@ export function testEngine(): Engine {
 }
 
 let databasesMade = 0;
-let workerTemplate: Promise<string> | undefined;
+const workerTemplates = new Map<string, Promise<string>>();
 
 /**
  * This worker's own copy of the run's template, made on first use and dropped with the
@@ -49,9 +49,13 @@ let workerTemplate: Promise<string> | undefined;
  * workers sharing one would wait on each other for every test database.
  */
 function workerTemplateOf(server: string, prefix: string, template: string): Promise<string> {
-  const name = `${prefix}template_${process.pid}`;
-  workerTemplate ??= createDatabase(server, name, template).then(() => name);
-  return workerTemplate;
+  let copy = workerTemplates.get(template);
+  if (!copy) {
+    const name = `${prefix}template_${process.pid}_${workerTemplates.size}`;
+    copy = createDatabase(server, name, template).then(() => name);
+    workerTemplates.set(template, copy);
+  }
+  return copy;
 }
 
 /** A new database on this run's PostgreSQL server, copied from `template` when given, dropped after the test file. */
