@@ -53,6 +53,11 @@ export default tseslint.config(
             'Identifier[name=/^\\$(queryRawUnsafe|executeRawUnsafe)$/], Literal[value=/^\\$(queryRawUnsafe|executeRawUnsafe)$/]',
           message: 'Use the $queryRaw / $executeRaw tagged templates: they bind parameters.',
         },
+        {
+          // The auth library's internal context changes in any release.
+          selector: 'Identifier[name="$context"], Literal[value="$context"]',
+          message: "Use the auth library's public API (auth.api, auth.options) or the settings createAuth gave it.",
+        },
       ],
       '@typescript-eslint/no-restricted-imports': ['error', { paths: [trpcInternals] }],
     },

@@ -3,6 +3,7 @@ import type { PrismaClient } from './generated/sqlite/client.ts';
 import type { PrismaClient as PostgresqlClient } from './generated/postgresql/client.ts';
 import type { DatabaseOptions } from './database-options.ts';
 import { type Engine, engineOf } from './engines.ts';
+import { refusingRootClientInTransaction } from './root-client-guard.ts';
 
 /**
  * The application's Prisma client. Both engines' clients come from the same models
@@ -22,10 +23,11 @@ const engines = new WeakMap<Database, Engine>();
  */
 export async function openDatabase(options: DatabaseOptions): Promise<Database> {
   const engine = engineOf(options.databaseUrl);
-  const db =
+  const db = refusingRootClientInTransaction(
     engine === 'sqlite'
       ? await (await import('./sqlite-database.ts')).openSqliteDatabase(options)
-      : ((await import('./postgresql-database.ts')).openPostgresqlDatabase(options) as unknown as Database);
+      : ((await import('./postgresql-database.ts')).openPostgresqlDatabase(options) as unknown as Database),
+  );
   engines.set(db, engine);
   return db;
 }

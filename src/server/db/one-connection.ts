@@ -6,8 +6,6 @@ import {
   type SqlQuery,
   type Transaction,
 } from '@prisma/driver-adapter-utils';
-import type BetterSqlite3 from 'better-sqlite3';
-import { reuseStatements } from './statement-cache.ts';
 
 /**
  * A first-come, first-served lock: `run` waits for every earlier holder to finish.
@@ -67,28 +65,17 @@ export class Lock {
  * `BEGIN` takes it at the first write, and if another process holds it then, SQLite
  * fails that write at once with SQLITE_BUSY instead of waiting out the busy timeout
  * (waiting could deadlock a reader that wants to become a writer).
- *
- * Prepared statements are reused across queries (statement-cache.ts).
  */
-/** The one connection and the lock that gives it to a transaction alone: for reads that skip Prisma (direct-read.ts). */
-export interface SqliteConnection {
-  database: BetterSqlite3.Database;
-  lock: Lock;
-}
-
 export function oneConnectionAtATime<F extends SqlDriverAdapterFactory | SqlMigrationAwareDriverAdapterFactory>(
   factory: F,
-  options: { onWait?: (waitedMs: number) => void; onConnect?: (connection: SqliteConnection) => void } = {},
+  options: { onWait?: (waitedMs: number) => void } = {},
 ): F {
   return new Proxy(factory, {
     get(target, property, receiver) {
       if (property !== 'connect') return Reflect.get(target, property, receiver) as unknown;
       return async () => {
         const adapter = await target.connect();
-        const lock = new Lock(options.onWait);
-        const database = (adapter as { client?: BetterSqlite3.Database }).client;
-        if (database) options.onConnect?.({ database, lock });
-        return exclusiveTransactions(reuseStatements(adapter), lock);
+        return exclusiveTransactions(adapter, new Lock(options.onWait));
       };
     },
   });

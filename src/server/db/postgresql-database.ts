@@ -1,8 +1,6 @@
 import { PrismaPg } from '@prisma/adapter-pg';
 import { PrismaClient } from './generated/postgresql/client.ts';
 import { type DatabaseOptions, transactionOptions } from './database-options.ts';
-import { refusingRootClientInTransaction } from './root-client-guard.ts';
-import { transactionOpenOn } from './transaction.ts';
 
 /**
  * The pg driver adapter with a pool of `poolSize` connections: the settings every
@@ -33,14 +31,10 @@ export function postgresqlDriverAdapter({
  * server's max_connections).
  */
 export function openPostgresqlDatabase(options: DatabaseOptions): PrismaClient {
-  const adapter = refusingRootClientInTransaction(postgresqlDriverAdapter(options), (): boolean =>
-    transactionOpenOn(db),
-  );
-  const db: PrismaClient = new PrismaClient({
-    adapter,
+  return new PrismaClient({
+    adapter: postgresqlDriverAdapter(options),
     transactionOptions: transactionOptions(options.busyTimeoutMs),
   });
-  return db;
 }
 
 export async function postgresqlVersion(db: PrismaClient): Promise<string> {

@@ -1,4 +1,4 @@
-import type { SqlDriverAdapter, SqlDriverAdapterFactory } from '@prisma/driver-adapter-utils';
+import { transactionOpenOn } from './transaction.ts';
 
 /** Thrown at once when code inside `inTransaction` queries the root client instead of the transaction's. */
 export class RootClientInTransactionError extends Error {
@@ -13,49 +13,56 @@ export class RootClientInTransactionError extends Error {
   }
 }
 
-/** The adapter's methods that reach the database outside a transaction. */
-const OUTSIDE_TRANSACTION = ['queryRaw', 'executeRaw', 'executeScript', 'startTransaction'] as const;
+/** The root client's methods that reach the database (lint refuses the unsafe raw ones). */
+const CLIENT_QUERIES = new Set(['$queryRaw', '$executeRaw', '$transaction']);
+
+type Method = (...args: unknown[]) => unknown;
 
 /**
- * The adapter factory, refusing queries that the root client sends while the calling
- * code runs inside an open transaction on the same database (`insideTransaction`).
- * Queries through the transaction's client go to the adapter's Transaction object, not
- * through here, so they pass unchecked. The rule holds on both engines: on PostgreSQL
- * such a query takes a second pooled connection and works, but outside the
- * transaction, and the same code on SQLite would wait on itself (one connection); code
- * that passes on one engine must not hang on the other.
+ * The client, refusing its queries while the calling code runs inside an open
+ * transaction on it. The check runs where the query is made, in the caller's own
+ * context (Prisma may run queries from several callers together later). Transaction
+ * clients are other objects, so their queries pass unchecked. The rule holds on both
+ * engines: on PostgreSQL such a query takes a second pooled connection and works, but
+ * outside the transaction, and the same code on SQLite would wait on itself (one
+ * connection); code that passes on one engine must not hang on the other.
  */
-export function refusingRootClientInTransaction<F extends SqlDriverAdapterFactory>(
-  factory: F,
-  insideTransaction: () => boolean,
-): F {
-  return new Proxy(factory, {
-    get(target, property, receiver) {
-      if (property !== 'connect') return Reflect.get(target, property, receiver) as unknown;
-      return async () => guarded(await target.connect(), insideTransaction);
+export function refusingRootClientInTransaction<D extends object>(client: D): D {
+  const inside = (): boolean => transactionOpenOn(guarded);
+  const refusing =
+    (method: Method, target: object): Method =>
+    (...args) => {
+      // Thrown where the query is made: a rejected promise nobody awaits would go unnoticed.
+      if (inside()) throw new RootClientInTransactionError();
+      return method.apply(target, args);
+    };
+  const delegates = new Map<PropertyKey, unknown>();
+  // Keyed by the method itself, not its name: a method replaced later (a test's spy) is wrapped anew.
+  const methods = new WeakMap<Method, Method>();
+  const guarded: D = new Proxy(client, {
+    get(target, property) {
+      const value = Reflect.get(target, property) as unknown;
+      if (typeof property !== 'string') return value;
+      if (typeof value === 'function') {
+        return CLIENT_QUERIES.has(property) ? refusing(value as Method, target) : (value as Method).bind(target);
+      }
+      // A model's delegate (`db.user`): each of its methods is a query.
+      if (property.startsWith('$') || value === null || typeof value !== 'object') return value;
+      let delegate = delegates.get(property);
+      if (!delegate) {
+        delegate = new Proxy(value, {
+          get(model, name) {
+            const member = Reflect.get(model, name) as unknown;
+            if (typeof member !== 'function') return member;
+            let method = methods.get(member as Method);
+            if (!method) methods.set(member as Method, (method = refusing(member as Method, model)));
+            return method;
+          },
+        });
+        delegates.set(property, delegate);
+      }
+      return delegate;
     },
   });
-}
-
-function guarded(adapter: SqlDriverAdapter, insideTransaction: () => boolean): SqlDriverAdapter {
-  // Methods are bound once per connection, not at every access: the check is the only
-  // work the guard adds to a query.
-  const methods = new Map<PropertyKey, (...args: unknown[]) => unknown>();
-  for (const name of OUTSIDE_TRANSACTION) {
-    const method = (adapter[name] as (...args: unknown[]) => unknown).bind(adapter);
-    methods.set(name, (...args) =>
-      insideTransaction() ? Promise.reject(new RootClientInTransactionError()) : method(...args),
-    );
-  }
-  return new Proxy(adapter, {
-    get(target, property, receiver) {
-      const known = methods.get(property);
-      if (known) return known;
-      const value = Reflect.get(target, property, receiver) as unknown;
-      if (typeof value !== 'function') return value;
-      const bound = (value as (...args: unknown[]) => unknown).bind(target);
-      methods.set(property, bound);
-      return bound;
-    },
-  });
+  return guarded;
 }

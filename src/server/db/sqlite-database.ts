@@ -2,9 +2,6 @@ import { PrismaBetterSqlite3 } from '@prisma/adapter-better-sqlite3';
 import { PrismaClient } from './generated/sqlite/client.ts';
 import { type DatabaseOptions, transactionOptions } from './database-options.ts';
 import { oneConnectionAtATime } from './one-connection.ts';
-import { registerSqliteConnection } from './direct-read.ts';
-import { refusingRootClientInTransaction } from './root-client-guard.ts';
-import { transactionOpenOn } from './transaction.ts';
 import { sqliteFileFromUrl } from './sqlite-url.ts';
 
 /** The driver adapter on the database file, with the busy timeout every connection of the app waits. */
@@ -25,19 +22,9 @@ export async function openSqliteDatabase({
   synchronous = 'FULL',
   onConnectionWait,
 }: DatabaseOptions): Promise<PrismaClient> {
-  const adapter = refusingRootClientInTransaction(
-    oneConnectionAtATime(
-      sqliteDriverAdapter({ databaseUrl, busyTimeoutMs }),
-      // Prisma connects on the first query and again after $disconnect: the direct reads follow.
-      {
-        onWait: onConnectionWait,
-        onConnect: (connection) => {
-          registerSqliteConnection(db, connection);
-        },
-      },
-    ),
-    (): boolean => transactionOpenOn(db),
-  );
+  const adapter = oneConnectionAtATime(sqliteDriverAdapter({ databaseUrl, busyTimeoutMs }), {
+    onWait: onConnectionWait,
+  });
   const db: PrismaClient = new PrismaClient({
     adapter,
     // A transaction waits for the one connection as long as a write waits for another

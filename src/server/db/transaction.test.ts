@@ -88,16 +88,27 @@ describe('the root client inside inTransaction', () => {
     expect(await db.user.count({ where: { id: { in: [a.id, b.id] } } })).toBe(0);
   });
 
-  it('fails for a raw query, a transaction of its own, and a library given the root client', async () => {
+  it('fails for a raw query and a transaction of its own', async () => {
     const attempts = [
       () => db.$queryRaw`SELECT 1`,
       () => db.$transaction((tx) => tx.user.count()),
       () => db.$transaction([db.user.count()]),
-      () => joiningTransactions(db).user.count(),
     ];
     for (const attempt of attempts) {
       await expect(inTransaction(db, () => attempt())).rejects.toThrow(/currentClient\(db\)/);
     }
+  });
+
+  it('runs a library given joiningTransactions(db) inside the open transaction: it sees its rows, and rolls back with it', async () => {
+    const library = joiningTransactions(db);
+    const user = newUser();
+    const failure = await inTransaction(db, async (tx) => {
+      await tx.user.create({ data: user });
+      expect(await library.user.count({ where: { id: user.id } })).toBe(1);
+      throw new Error('roll back');
+    }).catch((error: unknown) => error);
+    expect(String(failure)).toContain('roll back');
+    expect(await library.user.count({ where: { id: user.id } })).toBe(0);
   });
 
   it('works again once the transaction has ended, even in work the transaction started', async () => {

@@ -141,20 +141,24 @@ export function afterCommit(callback: () => void): void {
 }
 
 /**
- * The database as a library that opens its own transactions sees it: its
- * `$transaction(fn)` joins `inTransaction`, so the library's writes, ours and the
- * e-mails queued in between commit together (the auth library's Prisma adapter).
+ * The database as a library sees it: every query it makes while a transaction of ours
+ * is open runs in that transaction, and its own `$transaction(fn)` joins
+ * `inTransaction`, so the library's writes, ours and the e-mails queued in between
+ * commit together (the auth library's Prisma adapter).
  */
 export function joiningTransactions(db: Database): Database {
   return new Proxy(db, {
-    get(target, property, receiver) {
+    get(target, property) {
       if (property === '$transaction') {
         return (work: unknown, options?: unknown) =>
           typeof work === 'function'
             ? inTransaction(target, work as (tx: TransactionClient) => Promise<unknown>)
             : target.$transaction(work as Prisma.PrismaPromise<unknown>[], options as never);
       }
-      return Reflect.get(target, property, receiver) as unknown;
+      const open = openTransaction();
+      const source: object = open?.db === target ? open.client : target;
+      const value = Reflect.get(source, property) as unknown;
+      return typeof value === 'function' ? (value as (...args: unknown[]) => unknown).bind(source) : value;
     },
   });
 }

@@ -1,5 +1,5 @@
-import { fastifyRequestHandler, type FastifyHandlerOptions } from '@trpc/server/adapters/fastify';
-import type { FastifyReply, FastifyRequest } from 'fastify';
+import { fastifyTRPCPlugin, type FastifyTRPCPluginOptions } from '@trpc/server/adapters/fastify';
+import type { FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { AppError } from '../../shared/errors.ts';
 import { TRPC_MAX_BATCH_SIZE, TRPC_PATH } from '../../shared/transport.ts';
@@ -16,26 +16,35 @@ import { requestScope } from '../trpc/request-scope.ts';
 const tooDeep = () =>
   Object.assign(new Error(`Input nested deeper than ${MAX_INPUT_DEPTH} levels.`), { statusCode: 400 });
 
-/** HEAD on a procedure: the error edge answers it as METHOD_NOT_ALLOWED. */
+/** A method other than GET and POST: the error edge answers it as METHOD_NOT_ALLOWED. */
 const methodNotAllowed = () =>
-  Object.assign(new Error('HEAD is not served here: call a query with GET, a mutation with POST.'), {
-    statusCode: 405,
-  });
+  Object.assign(new Error('Call a query with GET, a mutation with POST.'), { statusCode: 405 });
+
+/** A body that is not UTF-8 JSON: the error edge answers it as UNSUPPORTED_MEDIA_TYPE. */
+const unsupportedMediaType = () =>
+  Object.assign(new Error('Send the input as JSON in UTF-8 (Content-Type: application/json).'), { statusCode: 415 });
+
+/** `application/json`, with no parameter or with `charset=utf-8` only. */
+const JSON_UTF8 = /^application\/json\s*(;\s*charset\s*=\s*"?utf-8"?\s*)?$/i;
+
+/** Whether the request carries a body at all. */
+const hasBody = (req: FastifyRequest) =>
+  req.headers['transfer-encoding'] !== undefined || Number(req.headers['content-length'] ?? 0) > 0;
 
 /**
- * Mounts the router at /trpc. tRPC's own Fastify plugin is not used because it
- * accepts multipart bodies with no size limit; this route accepts JSON only, so
- * Fastify's body limit covers every byte tRPC reads, and any other content type
- * gets 415 before a byte of it is read. Errors Fastify raises here are turned into
- * tRPC's shape by the not-found-and-errors plugin.
- * Calls go to tRPC's own Fastify request handler. `mountPath` lets a test mount a
- * router of its own beside the app's /trpc.
+ * Mounts the router at /trpc with tRPC's own Fastify plugin. Around it, before a byte
+ * of a body is read: a forged cross-site call is refused, a method other than GET and
+ * POST gets 405, and a body that is not UTF-8 JSON gets 415 (the plugin would stream a
+ * multipart body with no size limit). A JSON body is read within Fastify's body limit
+ * and checked before tRPC parses it: nesting depth, `__proto__` keys, numbers too large
+ * for a double. Errors raised here are turned into tRPC's shape by the
+ * not-found-and-errors plugin. `mountPath` lets a test mount a router of its own beside
+ * the app's /trpc.
  */
 export const trpcPlugin = fp<{ services: AppServices; router: AppRouter; mountPath?: string }>(
   async (app, { services, router, mountPath = TRPC_PATH }) => {
     const allowedOrigins = allowedOriginsOf(services.config);
-    // The same for every call: made once, not per request.
-    const handlerOptions: FastifyHandlerOptions<AppRouter, FastifyRequest, FastifyReply> = {
+    const trpcOptions: FastifyTRPCPluginOptions<AppRouter>['trpcOptions'] = {
       router,
       createContext: createContextFactory(services),
       maxBatchSize: TRPC_MAX_BATCH_SIZE,
@@ -58,21 +67,63 @@ export const trpcPlugin = fp<{ services: AppServices; router: AppRouter; mountPa
         }
       },
     };
+    const publicAddress = publicUrl(services.config).origin;
     await app.register(async (scope) => {
-      scope.removeAllContentTypeParsers();
-      // Fastify's own JSON parser: malformed JSON gets a 400 here, and `__proto__` or
-      // `constructor.prototype` keys are refused before any code sees them. A number
-      // too large for a double (1e309) would reach tRPC as null: refused, by its field.
+      scope.addHook('onRequest', (req, reply, done) => {
+        // Before the body is read: a forged form post is refused, never parsed. The error
+        // edge logs the reason and answers the refusal's catalogue code; a page opened
+        // under another address is told which one to open (it is in every e-mailed link).
+        const refusal = crossSiteRefusal(req, allowedOrigins);
+        if (refusal) {
+          const cause = new Error(refusal.reason);
+          done(
+            refusal.code === 'ORIGIN_NOT_ALLOWED'
+              ? new AppError(refusal.code, {
+                  message: `This page's address is not this server's public address. Open ${publicAddress} instead.`,
+                  details: { publicUrl: publicAddress },
+                  cause,
+                })
+              : new AppError(refusal.code, { cause }),
+          );
+          return;
+        }
+        // A HEAD would run the query only to drop its answer; no tRPC client sends one.
+        if (req.method !== 'GET' && req.method !== 'POST') {
+          void reply.header('allow', 'GET, POST');
+          done(methodNotAllowed());
+          return;
+        }
+        if (hasBody(req) && !JSON_UTF8.test(req.headers['content-type'] ?? '')) {
+          done(unsupportedMediaType());
+          return;
+        }
+        // The request id in scope for what has no context to read it from: errors raised
+        // before a context exists, and e-mails queued from inside the auth library.
+        requestScope.run({ requestId: req.id }, done);
+      });
+      // Fastify's own JSON parser checks the text tRPC then parses: malformed JSON gets a
+      // 400 here, and `__proto__` or `constructor.prototype` keys are refused before any
+      // code sees them. A number too large for a double (1e309) would reach tRPC as null:
+      // refused, by its field. A query's input arrives in the URL: the same depth limit applies.
       const parseJson = scope.getDefaultJsonParser('error', 'error');
-      scope.addContentTypeParser('application/json', { parseAs: 'string' }, (req, body, done) => {
-        if (nestsDeeperThan(String(body), MAX_INPUT_DEPTH)) {
+      scope.addHook('preHandler', (req, _reply, done) => {
+        const input = (req.query as { input?: unknown }).input;
+        if (typeof input === 'string' && nestsDeeperThan(input, MAX_INPUT_DEPTH)) {
           done(tooDeep());
           return;
         }
-        void parseJson(req, String(body), (error, parsed: unknown) => {
+        if (typeof req.body !== 'string') {
+          done();
+          return;
+        }
+        if (nestsDeeperThan(req.body, MAX_INPUT_DEPTH)) {
+          done(tooDeep());
+          return;
+        }
+        void parseJson(req, req.body, (error, parsed: unknown) => {
           const path = error ? undefined : nonFinitePath(parsed);
           if (!path) {
-            done(error, parsed);
+            done(error ?? undefined);
             return;
           }
           const isBatch = (req.query as { batch?: unknown }).batch === '1';
@@ -80,55 +131,7 @@ export const trpcPlugin = fp<{ services: AppServices; router: AppRouter; mountPa
           done(new AppError('VALIDATION_FAILED', { fieldErrors: { [field]: ['Expected a finite number'] } }));
         });
       });
-      // A query's input arrives in the URL: the same depth limit applies.
-      scope.addHook('preHandler', (req, _reply, done) => {
-        const input = (req.query as { input?: unknown }).input;
-        done(typeof input === 'string' && nestsDeeperThan(input, MAX_INPUT_DEPTH) ? tooDeep() : undefined);
-      });
-      // Before the body is read: a forged form post is refused, never parsed. The error
-      // edge logs the reason and answers the refusal's catalogue code; a page opened
-      // under another address is told which one to open (it is in every e-mailed link).
-      const publicAddress = publicUrl(services.config).origin;
-      scope.addHook('onRequest', (req, _reply, done) => {
-        const refusal = crossSiteRefusal(req, allowedOrigins);
-        if (!refusal) {
-          done();
-          return;
-        }
-        const cause = new Error(refusal.reason);
-        done(
-          refusal.code === 'ORIGIN_NOT_ALLOWED'
-            ? new AppError(refusal.code, {
-                message: `This page's address is not this server's public address. Open ${publicAddress} instead.`,
-                details: { publicUrl: publicAddress },
-                cause,
-              })
-            : new AppError(refusal.code, { cause }),
-        );
-      });
-      // Fastify would answer HEAD by running the GET handler, whose answer (tRPC's
-      // Response) its HEAD hook cannot read: a 500. A HEAD would also run the query
-      // only to drop its answer; no tRPC client sends one. So it is refused, saying
-      // which methods are served.
-      scope.route({
-        method: 'HEAD',
-        url: `${mountPath}/:path`,
-        handler: async (_req, reply) => {
-          void reply.header('allow', 'GET, POST');
-          throw methodNotAllowed();
-        },
-      });
-      scope.route({
-        method: ['GET', 'POST'],
-        url: `${mountPath}/:path`,
-        exposeHeadRoute: false,
-        // The request id in scope for what has no context to read it from: errors raised
-        // before a context exists, and e-mails queued from inside the auth library.
-        handler: (req, reply) =>
-          requestScope.run({ requestId: req.id }, () =>
-            fastifyRequestHandler({ ...handlerOptions, req, res: reply, path: (req.params as { path: string }).path }),
-          ),
-      });
+      await scope.register(fastifyTRPCPlugin, { prefix: mountPath, trpcOptions });
     });
   },
   { name: 'trpc', dependencies: ['db', 'health'] },

@@ -5,6 +5,7 @@ import { buildTestApp, callerAs, createTestCaller } from '../../test/test-app.ts
 import { comparableBody, mutate, PASSWORD, query, signUpVerified, type TrpcAnswer } from '../../test/http-client.ts';
 import { AppError } from '../../../shared/errors.ts';
 import { createApiKey } from './admin.service.ts';
+import { createApiKey as storeApiKey } from '../auth/api-keys.ts';
 
 const ADMIN = 'root@example.com';
 
@@ -185,12 +186,15 @@ describe('API keys never grant more than their maker holds', () => {
 
   /**
    * A key scoped to `manage:api-keys:any` alone, as one made before keys were barred
-   * from managing keys would be: made through the library, past the procedure's rules.
+   * from managing keys would be: made directly, past the procedure's rules.
    */
   async function keyManagingKeys(app: Awaited<ReturnType<typeof buildTestApp>>, admin: string) {
     const owner = ((await query(app, 'auth.viewer', undefined, { cookie: admin })).data as { id: string }).id;
-    const created = await app.services.auth.api.createApiKey({
-      body: { userId: owner, name: 'key manager', permissions: { app: ['manage:api-keys:any'] } },
+    const created = await storeApiKey(app.db, {
+      userId: owner,
+      name: 'key manager',
+      permissions: ['manage:api-keys:any'],
+      expiresInDays: null,
     });
     return { id: created.id, bearer: { authorization: `Bearer ${created.key}` } };
   }

@@ -4,6 +4,7 @@ import { can, isPermission, type Permission } from '../../../shared/permissions.
 import type { Viewer } from '../auth/viewer.ts';
 import type { InnerContext } from '../../trpc/context.ts';
 import { inTransaction } from '../../db/transaction.ts';
+import { createApiKey as createStoredKey, storedPermissions } from '../auth/api-keys.ts';
 import { apiKeyChange, recordChanges, sessionChange, userChange } from '../../live/record-change.ts';
 
 type Ctx = Pick<InnerContext, 'db' | 'auth'>;
@@ -92,13 +93,12 @@ function summarise(key: {
   name: string | null;
   start: string | null;
   referenceId: string;
-  permissions: unknown;
+  permissions: string | null;
   createdAt: Date;
   expiresAt: Date | null;
   lastRequest: Date | null;
 }) {
-  const stored = typeof key.permissions === 'string' ? (JSON.parse(key.permissions) as unknown) : key.permissions;
-  const granted = (stored as { app?: unknown[] } | null)?.app ?? [];
+  const granted = storedPermissions(key.permissions);
   return {
     id: key.id,
     name: key.name,
@@ -126,16 +126,12 @@ export async function createApiKey(
       fieldErrors: { permissions: [`You cannot grant what you do not hold yourself: ${notHeld.join(', ')}`] },
     });
   }
-  const created = await ctx.auth.api.createApiKey({
-    body: {
-      userId: owner.userId,
-      name: input.name,
-      permissions: { app: input.permissions },
-      ...(input.expiresInDays ? { expiresIn: input.expiresInDays * 24 * 60 * 60 } : {}),
-    },
+  // The transaction answers what the procedure does: its idempotent replay stores that answer.
+  return inTransaction(ctx.db, async (tx) => {
+    const created = await createStoredKey(tx, { userId: owner.userId, ...input });
+    await recordChanges(ctx.db, [apiKeyChange(created.id, owner.userId)]);
+    return { ...summarise(created), key: created.key };
   });
-  await recordChanges(ctx.db, [apiKeyChange(created.id, owner.userId)]);
-  return { ...summarise(created), key: created.key };
 }
 
 export async function listApiKeys(ctx: Ctx) {

@@ -34,7 +34,7 @@ export async function signUp(ctx: Ctx, input: { name: string; email: string } & 
   if (caughtByHoneypot(ctx, 'auth.signUp', website)) return { verificationSent: true as const };
   // The account and its verification e-mail commit together.
   await viaAuthLibrary(() =>
-    inAuthTransaction(ctx.auth, () => ctx.auth.api.beginSignUp({ body, headers: ctx.authHeaders })),
+    inAuthTransaction(ctx.db, () => ctx.auth.api.beginSignUp({ body, headers: ctx.authHeaders })),
   );
   // The same answer for a new, a pending and a confirmed address; a link is on its way to the first two.
   return { verificationSent: true as const };
@@ -72,7 +72,7 @@ export async function requestPasswordReset(ctx: Ctx, { email, website }: { email
   // lookup and, for an account, the token and its e-mail come after the answer (issue 16).
   // They commit together: never a token nobody was told of, nor a link that fails.
   ctx.afterAnswer('password reset', () =>
-    inAuthTransaction(ctx.auth, () => ctx.auth.api.requestPasswordReset({ body: { email }, headers: ctx.authHeaders })),
+    inAuthTransaction(ctx.db, () => ctx.auth.api.requestPasswordReset({ body: { email }, headers: ctx.authHeaders })),
   );
 }
 
@@ -84,7 +84,7 @@ export async function requestPasswordReset(ctx: Ctx, { email, website }: { email
 export function resendConfirmation(ctx: Ctx, { email, website }: { email: string } & Honeypot) {
   if (caughtByHoneypot(ctx, 'auth.resendConfirmation', website)) return;
   ctx.afterAnswer('confirmation link', () =>
-    inAuthTransaction(ctx.auth, () => ctx.auth.api.resendSignUpLink({ body: { email }, headers: ctx.authHeaders })),
+    inAuthTransaction(ctx.db, () => ctx.auth.api.resendSignUpLink({ body: { email }, headers: ctx.authHeaders })),
   );
 }
 
@@ -96,9 +96,11 @@ export function resendConfirmation(ctx: Ctx, { email, website }: { email: string
  */
 export async function checkLink(ctx: Ctx, { kind, token }: { kind: 'reset' | 'verify'; token: string }) {
   if (kind === 'verify') return ctx.auth.api.checkSignUpLink({ body: { token }, headers: ctx.authHeaders });
-  const { internalAdapter } = await ctx.auth.$context;
-  const stored = await internalAdapter.findVerificationValue(`reset-password:${token}`);
-  return { usable: stored !== null && stored.expiresAt > new Date() };
+  const stored = await ctx.db.verification.findFirst({
+    where: { identifier: `reset-password:${token}`, expiresAt: { gt: new Date() } },
+    select: { id: true },
+  });
+  return { usable: stored !== null };
 }
 
 export async function resetPassword(ctx: Ctx, input: { token: string; password: string }) {

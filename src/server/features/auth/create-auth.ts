@@ -1,18 +1,16 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
-import { apiKey } from '@better-auth/api-key';
 import type { FastifyBaseLogger } from 'fastify';
 import { betterAuth } from 'better-auth';
 import { prismaAdapter } from 'better-auth/adapters/prisma';
 import { APIError } from 'better-auth/api';
 import { hashPassword, verifyPassword } from 'better-auth/crypto';
-import { runWithTransaction } from '@better-auth/core/context';
 import { identityLifetimes, limits } from '../../../shared/constants.ts';
 import { defaultRole } from '../../../shared/permissions.ts';
 import { product } from '../../../shared/product.ts';
 import { ownOrigins, publicUrl, type Config } from '../../config.ts';
 import type { Database } from '../../db/client.ts';
 import { engineOf } from '../../db/engines.ts';
-import { currentClient, joiningTransactions } from '../../db/transaction.ts';
+import { currentClient, inTransaction, joiningTransactions } from '../../db/transaction.ts';
 import type { EmailMessage, EmailPort } from '../../email/email-port.ts';
 import { resolveAuthSecret } from './auth-secret.ts';
 import { signUpByLink } from './sign-up-by-link.ts';
@@ -22,9 +20,6 @@ import { recordChanges, sessionChange, userChange } from '../../live/record-chan
 export const CLIENT_IP_HEADER = 'x-app-client-ip';
 
 const HOUR_S = 60 * 60;
-
-/** API keys start with this, so a leaked one is recognisable (and scannable) as ours. */
-const API_KEY_PREFIX = 'rpc_';
 
 /** Hashes and checks passwords: the library's own scrypt unless a test watches it. */
 export interface PasswordHasher {
@@ -55,6 +50,14 @@ export function createAuth({
   passwordHasher = { hash: hashPassword, verify: verifyPassword },
 }: AuthDependencies) {
   const origin = publicUrl(config);
+  const naming = cookieNaming(origin);
+  const settings: AuthSettings = {
+    secret: resolveAuthSecret(config),
+    sessionCookie: `${naming.cookiePrefix}.session_token`,
+    expiresInMs: identityLifetimes.sessionDays * 24 * HOUR_S * 1000,
+    updateAgeMs: 24 * HOUR_S * 1000,
+    passwordHasher,
+  };
   // The library logs and swallows a failing send callback; the transaction around
   // the call must fail instead, or a token would commit without its e-mail.
   const queue = async (message: EmailMessage) => {
@@ -81,10 +84,10 @@ export function createAuth({
       });
     };
 
-  return betterAuth({
+  const auth = betterAuth({
     appName: product.name,
     baseURL: origin.origin,
-    secret: resolveAuthSecret(config),
+    secret: settings.secret,
     // `transaction: true` makes the library's multi-step writes atomic; through
     // joiningTransactions they also join ours, with the e-mails queued in between.
     database: prismaAdapter(joiningTransactions(db), { provider: engineOf(config.DATABASE_URL), transaction: true }),
@@ -136,13 +139,13 @@ export function createAuth({
       },
     },
     session: {
-      expiresIn: identityLifetimes.sessionDays * 24 * HOUR_S,
-      updateAge: 24 * HOUR_S,
+      expiresIn: settings.expiresInMs / 1000,
+      updateAge: settings.updateAgeMs / 1000,
       // Every request reads the session row, so a revoked session is refused at once.
       cookieCache: { enabled: false },
     },
     advanced: {
-      ...cookieNaming(origin),
+      ...naming,
       ipAddress: { ipAddressHeaders: [CLIENT_IP_HEADER] },
     },
     databaseHooks: {
@@ -189,20 +192,33 @@ export function createAuth({
     plugins: [
       // Sign-up is `beginSignUp` + `confirmSignUp`: the password is chosen on the link's page.
       signUpByLink(),
-      apiKey({
-        defaultPrefix: API_KEY_PREFIX,
-        // Keys are checked by the app's context (Authorization: Bearer), not turned into sessions.
-        enableSessionForAPIKeys: false,
-        rateLimit: { enabled: false },
-        keyExpiration: { defaultExpiresIn: null, minExpiresIn: 1, maxExpiresIn: 365 },
-        maximumNameLength: limits.text.short,
-        permissions: { defaultPermissions: {} },
-      }),
     ],
   });
+  settingsOf.set(auth, settings);
+  return auth;
 }
 
 export type Auth = ReturnType<typeof createAuth>;
+
+/** What the app itself reads a session cookie and hashes a password with: the settings it gave the library. */
+export interface AuthSettings {
+  secret: string;
+  /** The session cookie's name. */
+  sessionCookie: string;
+  /** A session lives this long from its last extension… */
+  expiresInMs: number;
+  /** …and a mutation extends it once it is this old. */
+  updateAgeMs: number;
+  passwordHasher: PasswordHasher;
+}
+
+const settingsOf = new WeakMap<object, AuthSettings>();
+
+export function authSettings(auth: Auth): AuthSettings {
+  const settings = settingsOf.get(auth);
+  if (!settings) throw new Error('This auth instance was not made by createAuth.');
+  return settings;
+}
 
 /** The name every auth cookie starts with, before the library's `.session_token`. */
 const COOKIE_PREFIX = 'app';
@@ -228,13 +244,13 @@ const emailFailures = new AsyncLocalStorage<{ error?: Error }>();
 
 /**
  * Runs auth library calls in one database transaction, so the rows they write (a
- * reset token, a new user) and the e-mails they queue commit together or not at all.
+ * reset token, a new user) and the e-mails they queue commit together or not at all:
+ * the library reaches the database through `joiningTransactions`.
  */
-export async function inAuthTransaction<T>(auth: Auth, work: () => Promise<T>): Promise<T> {
-  const { adapter } = await auth.$context;
+export async function inAuthTransaction<T>(db: Database, work: () => Promise<T>): Promise<T> {
   const scope: { error?: Error } = {};
   return emailFailures.run(scope, () =>
-    runWithTransaction(adapter, async () => {
+    inTransaction(db, async () => {
       const result = await work();
       if (scope.error) throw scope.error;
       return result;

@@ -1,8 +1,9 @@
 import { defaultRole, isApiKeyPermission, isPermission, type Permission } from '../../../shared/permissions.ts';
 import { AppError } from '../../../shared/errors.ts';
 import type { Database } from '../../db/client.ts';
-import { directStatement, readRow } from '../../db/direct-read.ts';
-import type { Auth } from './create-auth.ts';
+import { currentClient } from '../../db/transaction.ts';
+import { storedPermissions, verifiedApiKey } from './api-keys.ts';
+import { authSettings, type Auth } from './create-auth.ts';
 import { mightHaveSession } from './might-have-session.ts';
 import { cookieValue, verifiedToken } from './signed-cookie.ts';
 
@@ -48,60 +49,19 @@ const NONE: Credentials = { kind: 'none' };
 const REFUSED: Credentials = { kind: 'refused' };
 
 interface UserRow {
-  userId: string;
+  id: string;
   email: string;
   name: string;
   role: string | null;
-  /** 0/1 on SQLite, a boolean on PostgreSQL. */
-  disabled: boolean | number;
+  disabled: boolean;
 }
 
-interface SessionRow extends UserRow {
-  sessionId: string;
-  /** Text on SQLite (as Prisma writes it), a Date on PostgreSQL. */
-  expiresAt: string | number | Date;
-}
-
-/** The session its cookie names, with its user: one statement. */
-const SESSION_WITH_USER = directStatement`
-  SELECT s."id" AS "sessionId", s."expiresAt", u."id" AS "userId", u."email", u."name", u."role", u."disabled"
-  FROM "Session" s JOIN "User" u ON u."id" = s."userId" WHERE s."token" = ${'token'}`;
-const USER_BY_ID = directStatement`
-  SELECT u."id" AS "userId", u."email", u."name", u."role", u."disabled" FROM "User" u WHERE u."id" = ${'id'}`;
-
-/** What reading a session cookie needs of the library's settings, read once per auth instance. */
-interface SessionSettings {
-  secret: string;
-  cookieName: string;
-  /** Milliseconds: a session lives this long from its last extension… */
-  expiresInMs: number;
-  /** …and a mutation extends it once it is this old. */
-  updateAgeMs: number;
-}
-
-const settingsOf = new WeakMap<Auth, SessionSettings>();
-
-async function sessionSettings(auth: Auth): Promise<SessionSettings> {
-  const known = settingsOf.get(auth);
-  if (known) return known;
-  const context = await auth.$context;
-  const settings = {
-    secret: context.secret,
-    cookieName: context.authCookies.sessionToken.name,
-    expiresInMs: context.sessionConfig.expiresIn * 1000,
-    updateAgeMs: context.sessionConfig.updateAge * 1000,
-  };
-  settingsOf.set(auth, settings);
-  return settings;
-}
+const USER = { id: true, email: true, name: true, role: true, disabled: true } as const;
 
 /** A failing database is no answer: the caller must not look signed out meanwhile (multi-instance.postgresql.test.ts). */
 function unavailable(error: unknown): never {
   throw new AppError('UNAVAILABLE', { cause: error });
 }
-
-const timeOf = (value: string | number | Date) =>
-  value instanceof Date ? value.getTime() : typeof value === 'number' ? value : Date.parse(value);
 
 function viewerOf(
   row: UserRow,
@@ -110,7 +70,7 @@ function viewerOf(
   scope: Permission[] | null,
   apiKey: Viewer['apiKey'] = null,
 ): Viewer {
-  const { userId, email, name } = row;
+  const { id: userId, email, name } = row;
   return { userId, email, name, role: row.role ?? defaultRole, via, sessionId, scope, apiKey };
 }
 
@@ -121,14 +81,13 @@ function viewerOf(
  * procedures answer UNAUTHENTICATED, public ones ignore it.
  *
  * The auth library stays the source of truth for sessions (it creates, extends, revokes
- * and expires them) and keys; a session cookie is read here directly, because the
- * library's own read cost several times the rest of a signed-in call
- * (docs/decisions/0036-signed-in-read-path.md): the cookie's signature checked as the
- * library checks it, then the session and its user in one statement, on every request
- * (no cache, no cookie cache: a session revoked or a user disabled on any instance is
- * refused on the next request). What the library decides beyond that read goes to the
- * library: a session past its end (it deletes the row) and a mutation's read of a session
- * due for extension (it extends it and re-issues the cookie).
+ * and expires them). A session cookie is read as the library documents it: the
+ * cookie's signature checked as the library checks it, then the session and its user
+ * in one indexed read of the library's tables, on every request (no cache, no cookie
+ * cache: a session revoked or a user disabled on any instance is refused on the next
+ * request). What the library decides beyond that read goes to the library: a session
+ * past its end (it deletes the row) and a mutation's read of a session due for
+ * extension (it extends it and re-issues the cookie).
  */
 export async function readCredentials(
   sources: CallerSources,
@@ -142,19 +101,21 @@ export async function readCredentials(
   }
   const cookie = headers.get('cookie');
   if (!mightHaveSession(cookie)) return NONE;
-  const settings = await sessionSettings(sources.auth);
-  const signed = cookieValue(cookie, settings.cookieName);
+  const settings = authSettings(sources.auth);
+  const signed = cookieValue(cookie, settings.sessionCookie);
   const token = signed === undefined ? null : verifiedToken(signed, settings.secret);
   if (!token) return REFUSED;
-  const row = await readRow<SessionRow>(sources.db, SESSION_WITH_USER, [token]).catch(unavailable);
-  if (!row) return REFUSED;
+  const session = await currentClient(sources.db)
+    .session.findUnique({ where: { token }, select: { id: true, expiresAt: true, user: { select: USER } } })
+    .catch(unavailable);
+  if (!session) return REFUSED;
   const now = Date.now();
-  const expiresAt = timeOf(row.expiresAt);
+  const expiresAt = session.expiresAt.getTime();
   if (!(expiresAt > now) || (refresh.extend && expiresAt - settings.expiresInMs + settings.updateAgeMs <= now)) {
     return fromLibrarySession(sources.auth, headers, refresh);
   }
-  if (row.disabled) return REFUSED;
-  return { kind: 'valid', viewer: viewerOf(row, 'session', row.sessionId, null) };
+  if (session.user.disabled) return REFUSED;
+  return { kind: 'valid', viewer: viewerOf(session.user, 'session', session.id, null) };
 }
 
 /** The library's own session read: for a session it must end or extend. */
@@ -175,7 +136,7 @@ async function fromLibrarySession(auth: Auth, headers: Headers, refresh: Session
     kind: 'valid',
     viewer: viewerOf(
       {
-        userId: found.user.id,
+        id: found.user.id,
         email: found.user.email,
         name: found.user.name,
         role: found.user.role ?? null,
@@ -188,19 +149,15 @@ async function fromLibrarySession(auth: Auth, headers: Headers, refresh: Session
   };
 }
 
-/**
- * A key is checked by the library (it keeps the key's use: last request, count, limits),
- * its owner read as a session's user is.
- */
-async function fromApiKey({ auth, db }: CallerSources, key: string): Promise<Credentials> {
-  const result = await auth.api.verifyApiKey({ body: { key } }).catch(() => null);
-  if (!result?.valid || !result.key) return REFUSED;
-  const owner = await readRow<UserRow>(db, USER_BY_ID, [result.key.referenceId]).catch(unavailable);
+/** A key is checked against its stored digest, its owner read as a session's user is. */
+async function fromApiKey({ db }: CallerSources, key: string): Promise<Credentials> {
+  const found = await verifiedApiKey(currentClient(db), key).catch(unavailable);
+  if (!found) return REFUSED;
+  const owner = await currentClient(db)
+    .user.findUnique({ where: { id: found.referenceId }, select: USER })
+    .catch(unavailable);
   if (!owner || owner.disabled) return REFUSED;
   // A key made before keys were barred from managing keys may still list that: it holds nothing of it.
-  const scope = (result.key.permissions?.app ?? []).filter(isPermission).filter(isApiKeyPermission);
-  return {
-    kind: 'valid',
-    viewer: viewerOf(owner, 'api-key', null, scope, { id: result.key.id, name: result.key.name ?? null }),
-  };
+  const scope = storedPermissions(found.permissions).filter(isPermission).filter(isApiKeyPermission);
+  return { kind: 'valid', viewer: viewerOf(owner, 'api-key', null, scope, { id: found.id, name: found.name }) };
 }

@@ -1,8 +1,9 @@
 import { AppError } from '../../../shared/errors.ts';
-import { inAuthTransaction } from '../auth/create-auth.ts';
-import { setPassword } from '../auth/set-password.ts';
+import { randomUUID } from 'node:crypto';
+import { authSettings, inAuthTransaction } from '../auth/create-auth.ts';
 import { engineOf } from '../../db/engines.ts';
 import { currentClient } from '../../db/transaction.ts';
+import { recordChanges, sessionChange, userChange } from '../../live/record-change.ts';
 import type { InnerContext } from '../../trpc/context.ts';
 import { viaAuthLibrary } from '../auth/auth-errors.ts';
 
@@ -52,23 +53,36 @@ export async function createFirstAdmin(
   const email = input.email.toLowerCase();
   // Refused before any hashing: a guess costs the server one query.
   await assertSetupOpen(ctx, token);
-  const library = await ctx.auth.$context;
   // Outside the transaction: on SQLite it holds the only connection.
-  const hash = await library.password.hash(password);
+  const hash = await authSettings(ctx.auth).passwordHasher.hash(password);
   await viaAuthLibrary(() =>
-    inAuthTransaction(ctx.auth, async () => {
+    inAuthTransaction(ctx.db, async () => {
       const db = currentClient(ctx.db);
       if (engineOf(ctx.config.DATABASE_URL) === 'postgresql') {
         await db.$executeRaw`SELECT pg_advisory_xact_lock(${SETUP_LOCK_KEY}::bigint)`;
       }
       await assertSetupOpen(ctx, token);
-      const existing = await library.internalAdapter.findUserByEmail(email);
       const admin = { name, role: 'admin', emailVerified: true, disabled: false };
-      const userId = existing
-        ? (await library.internalAdapter.updateUser(existing.user.id, admin)).id
-        : (await library.internalAdapter.createUser({ email, ...admin }, { method: 'email-password' })).id;
-      await library.internalAdapter.deleteUserSessions(userId);
-      await setPassword(library.internalAdapter, userId, hash);
+      const { id: userId } = await db.user.upsert({
+        where: { email },
+        create: { id: randomUUID(), email, ...admin },
+        update: admin,
+        select: { id: true },
+      });
+      const sessions = await db.session.findMany({ where: { userId }, select: { id: true } });
+      await db.session.deleteMany({ where: { userId } });
+      // The e-mail-and-password credential, as the library's sign-up links it.
+      const credential = await db.account.findFirst({
+        where: { userId, providerId: 'credential' },
+        select: { id: true },
+      });
+      if (credential) await db.account.update({ where: { id: credential.id }, data: { password: hash } });
+      else {
+        await db.account.create({
+          data: { id: randomUUID(), userId, providerId: 'credential', accountId: userId, password: hash },
+        });
+      }
+      await recordChanges(ctx.db, [userChange(userId), ...sessions.map(({ id }) => sessionChange(id, userId))]);
     }),
   );
   ctx.setupToken.retire();
