@@ -13,7 +13,7 @@ import {
 import { DOCS_END, DOCS_START } from './report.ts';
 
 const reference: JobsReference = {
-  label: 'e-mail dispatcher before issue 21',
+  label: 'e-mail dispatcher before the job runner',
   commit: 'f1408a8',
   measuredOn: '2026-11-26',
   note: 'a note on how',
@@ -59,8 +59,8 @@ describe('jobRows: each engine\u2019s e-mails beside the reference\u2019s, then 
     expect(rows[0]?.vsBefore).toBe(0.5);
     expect(rows[3]?.vsBefore).toBe(1.25);
     expect(rows[1]).toMatchObject({ enqueuePerSecond: 20, drainPerSecond: 100, drainPerCpuSecond: 1000 });
-    expect(rows[1]?.work).toContain('before issue 21 (f1408a8, measured 2026-11-26)');
-    // The no-op jobs have nothing before issue 21 to be compared with.
+    expect(rows[1]?.work).toContain('before the job runner (f1408a8, measured 2026-11-26)');
+    // The no-op jobs have no earlier figure to be compared with.
     expect(rows[2]?.vsBefore).toBeUndefined();
   });
 
@@ -86,7 +86,7 @@ describe('jobsMarkdown', () => {
     expect(rows).toHaveLength(6);
     expect(rows[0]).toBe('| SQLite | e-mails: outbox + delivery job (log transport) | 18 | 50 | 500 | 0.50 × |');
     expect(rows[1]).toMatch(
-      /^\| SQLite \| _e-mails: e-mail dispatcher before issue 21 .*_ \| 20 \| 100 \| 1,000 \| {2}\|$/,
+      /^\| SQLite \| _e-mails: e-mail dispatcher before the job runner .*_ \| 20 \| 100 \| 1,000 \| {2}\|$/,
     );
     expect(rows[5]).toBe('| PostgreSQL | no-op jobs | 200 | 1,500 | 15,000 |  |');
   });

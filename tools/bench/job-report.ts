@@ -1,8 +1,8 @@
 /**
- * The job-throughput part of the report (issue 21): what the job machinery drains per
- * second on each engine, e-mails and no-op jobs, beside the e-mail dispatcher of the
- * code before issue 21, a fixed reference measured once (job-throughput.ts measures the
- * rest in every run).
+ * The job-throughput part of the report: what the job machinery drains per second on
+ * each engine, e-mails and no-op jobs, beside the e-mail dispatcher that preceded the job
+ * runner, a fixed reference measured once (job-throughput.ts measures the rest in every
+ * run).
  */
 import type { Engine } from '../../src/server/db/engines.ts';
 
@@ -56,13 +56,13 @@ export interface JobsReference {
 }
 
 /**
- * The e-mail dispatcher before issue 21 (its own claim loop over the outbox, one e-mail
- * at a time), measured with a script of the same steps as job-throughput.ts on a
+ * The e-mail dispatcher that preceded the job runner (its own claim loop over the outbox,
+ * one e-mail at a time), measured with a script of the same steps as job-throughput.ts on a
  * worktree of that commit, right before this code's `--jobs-only` run on the same machine
  * (the first figures in docs/performance.md's generated part).
  */
 export const EMAIL_DISPATCHER_BEFORE_ISSUE_21: JobsReference = {
-  label: 'e-mail dispatcher before issue 21',
+  label: 'e-mail dispatcher before the job runner',
   commit: 'f1408a8',
   measuredOn: '2026-11-26',
   note: 'on Node v20.20.2, 500 `verify-email` e-mails per engine queued through its outbox and drained by its own claim loop (`deliverDue`), the log transport, right before this benchmark’s `--jobs-only` run on the same machine, loaded by other work (2 cores, load average 5.7)',
@@ -135,11 +135,11 @@ export function jobsMarkdown(
     ? `PostgreSQL ${section.postgresql.version} at ${section.postgresql.address}, a database of its own (\`bench_jobs_<pid>\`, dropped after)`
     : `PostgreSQL **skipped** (${section.postgresql.reason})`;
   return [
-    `Job throughput (issue 21), in the benchmark's own process (Node ${section.node}): ${fmt(section.counts.email)} e-mails (\`verify-email\`, rendered when queued) and ${fmt(section.counts.noop)} no-op jobs on each engine, SQLite a file in the run's temporary folder, ${postgresql}. ` +
+    `Job throughput, in the benchmark's own process (Node ${section.node}): ${fmt(section.counts.email)} e-mails (\`verify-email\`, rendered when queued) and ${fmt(section.counts.noop)} no-op jobs on each engine, SQLite a file in the run's temporary folder, ${postgresql}. ` +
       `Queued one per transaction, one after another; then drained by one runner with JOBS_CONCURRENCY's default of ${section.concurrency} slots (the e-mail delivery job keeps its concurrency of 1, the no-op job has ${section.concurrency}), timed from the runner's start to the last success; per CPU-second counts this process's CPU over the drain (not the database server's). ` +
       `The ${reference.label} (${reference.commit}) is a fixed reference measured ${reference.measuredOn}: ${reference.note}.`,
     '',
-    '| Engine | Work | queued per s | drained per s | drained per CPU-s | drained vs before issue 21 |',
+    '| Engine | Work | queued per s | drained per s | drained per CPU-s | drained vs the old dispatcher |',
     '| --- | --- | ---: | ---: | ---: | ---: |',
     ...jobRows(section.engines, reference).map((row) => {
       const work = row.reference ? `_${row.work}_` : row.work;

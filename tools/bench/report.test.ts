@@ -161,7 +161,7 @@ describe('the PostgreSQL leg: each app case against its peer there and against t
     expect(reported['pg stock write']).toMatchObject({ ratio: 0.05 });
   });
 
-  it("judges issue 20's targets on PostgreSQL as on SQLite, each on its own line", () => {
+  it('judges the signed-in targets on PostgreSQL as on SQLite, each on its own line', () => {
     const targets = byName(reportWith({ postgresql: leg }));
     expect(targets['PostgreSQL: signed-in query vs its stock peer, per CPU-second']).toMatchObject({
       value: 8,

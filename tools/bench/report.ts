@@ -26,9 +26,9 @@ export interface BenchReport {
   profile: { file: string; hotSpots: HotSpot[]; byPlace: Record<string, number> } | null;
   /** One profiled start of the app, spawn to ready: where its CPU goes, by package. */
   startProfile: { file: string; byPlace: Record<string, number> } | null;
-  /** The PostgreSQL leg (issue 20): its figures, or why it did not run. */
+  /** The PostgreSQL leg: its figures, or why it did not run. */
   postgresql: PostgresqlLeg;
-  /** Job throughput on each engine beside the e-mail dispatcher before issue 21 (job-report.ts), or why it did not run. */
+  /** Job throughput on each engine beside the e-mail dispatcher that preceded the job runner (job-report.ts), or why it did not run. */
   jobs: JobsSection;
   targets: Target[];
 }
@@ -86,8 +86,8 @@ export interface Target {
 }
 
 /**
- * The issue's targets. Its MB and KB are read as MiB and KiB, as /proc reports memory and
- * as the build's budget (INITIAL_JS_GZIP_BUDGET) counts bytes.
+ * The targets (decisions 0017 and 0036). Their MB and KB are read as MiB and KiB, as /proc
+ * reports memory and as the build's budget (INITIAL_JS_GZIP_BUDGET) counts bytes.
  */
 export function evaluateTargets(report: Omit<BenchReport, 'targets'>): Target[] {
   const ratioOf = (id: CaseFigures['id'], perCall = false) => {
@@ -109,7 +109,7 @@ export function evaluateTargets(report: Omit<BenchReport, 'targets'>): Target[] 
     target('no-db query, per CPU-second, vs raw Fastify', ratioOf('no-db query'), 0.35, '×', 'min'),
     target('no-db query in a batch of 10, per call', ratioOf('batch of 10', true), 0.35, '×', 'min'),
     target('primary-key read through Prisma vs raw Fastify', ratioOf('primary-key read'), 0.2, '×', 'min'),
-    target('no-db query keeps vs raw Fastify (issue 20)', ratioOf('no-db query'), 0.3, '×', 'min'),
+    target('no-db query, per CPU-second, vs raw Fastify (floor)', ratioOf('no-db query'), 0.3, '×', 'min'),
     target('signed-in query vs its stock peer, per CPU-second', vsPeer('signed-in query'), 5, '×', 'min'),
     target('signed-in write vs its stock peer, per CPU-second', vsPeer('write'), 3, '×', 'min'),
     target("signed-in batch of 10 vs the stock peer's, per call", vsPeer('signed-in batch of 10'), 10, '×', 'min'),
