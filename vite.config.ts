@@ -42,7 +42,7 @@ export default defineConfig({
     tailwindcss(),
     productIdentity(),
     compression({ algorithms: ['brotliCompress', 'gzip'], include: /\.(js|css|html|svg|json|txt|map)$/ }),
-    // INITIAL_JS_GZIP_BUDGET, 125 KiB gzip (issue 18): the build fails above it, naming the
+    // INITIAL_JS_GZIP_BUDGET, 125 KiB gzip: the build fails above it, naming the
     // largest modules. React DOM alone is about 64 KiB of it (decision 0018).
     initialJsBudget(),
     // Which chunks each route's screen needs, for the server's <link rel="modulepreload">.

@@ -1,7 +1,7 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, type Page } from '@playwright/test';
 
-/** WCAG 2.1 A and AA: what issue 18 (point 6) holds every screen to. */
+/** WCAG 2.1 A and AA: what every screen is held to. */
 const wcagTags = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'];
 
 /** Runs axe-core on the page as it is now and fails naming each violation and where it is. */

@@ -16,7 +16,7 @@ import { expect, expectScreen, test } from './fixtures.ts';
 import { switchTheme, themes } from './open-screen.ts';
 
 /*
- * [2] One smoke journey per screen of the compiled specification (issue 19, point 4), as
+ * [2] One smoke journey per screen of the compiled specification, as
  * a person the screen is for: a list shows a record, a detail screen shows one, a form
  * makes one and leads to it, a custom screen opens; each without an accessibility
  * violation, in both themes. The records they need are made first through the API by

@@ -1,7 +1,7 @@
 /**
  * The error catalogue's codes and what a person sees for each: the part the client needs.
  * The long descriptions, for docs/errors.md only, live in errors.ts, so they stay out
- * of the first chunk (issue 18, point 6; docs/decisions/0027-initial-js-budget.md).
+ * of the first chunk (docs/decisions/0027-initial-js-budget.md).
  * Server code and docs import the whole catalogue from errors.ts.
  */
 import { specErrorCodes } from './generated/error-codes.ts';

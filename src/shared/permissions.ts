@@ -33,7 +33,7 @@ export type Permission = (typeof permissions)[number];
 
 /**
  * Never held by an API key: a key that could make keys would be a standing path to
- * more than it holds (issue 16). Managing keys needs a signed-in person.
+ * more than it holds. Managing keys needs a signed-in person.
  */
 const personOnly: readonly Permission[] = ['manage:api-keys:any'];
 

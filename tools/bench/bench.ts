@@ -1,5 +1,5 @@
 /**
- * `npm run bench`: the performance report of issue 8, a benchmark and never a test.
+ * `npm run bench`: the performance report, a benchmark and never a test.
  * On the container's Node (the Dockerfile's major; replaying the image's build when this
  * machine runs another), it starts a raw Fastify route (the baseline) and the app, loads
  * each case with autocannon from this process, and reports requests per second and per
@@ -9,8 +9,8 @@
  * (BENCH_POSTGRES_URL, else TEST_POSTGRES_URL) it then measures the signed-in cases and
  * their stock peers on PostgreSQL against a raw `pg` read (postgresqlLeg); without one it
  * says loudly that it skipped them. Last, with every server stopped, the job throughput
- * (issue 21) in this process on each engine (job-throughput.ts), beside the e-mail
- * dispatcher before issue 21 (a fixed reference, job-report.ts); `--jobs-only` runs that
+ * in this process on each engine (job-throughput.ts), beside the e-mail
+ * dispatcher before the job queue (a fixed reference, job-report.ts); `--jobs-only` runs that
  * alone. Writes bench-results/latest.{json,md} and the generated part of
  * docs/performance.md. Options: bench/options.ts.
  *
@@ -126,7 +126,7 @@ async function measureLeg(
 const SKIPPED_BANNER = '='.repeat(80);
 
 /**
- * The PostgreSQL leg (issue 20): the app's signed-in cases and their stock peers on
+ * The PostgreSQL leg: the app's signed-in cases and their stock peers on
  * PostgreSQL, against a raw Fastify route reading the same row with the pg driver. Each
  * server has a database of its own on the given server, made here and dropped after:
  * the app's, migrated by its own first start (as on SQLite); the signed-in peer's, empty
@@ -308,8 +308,7 @@ async function main(): Promise<void> {
       ...(soakFigures?.rssEvery10sMiB ?? []),
     );
     // Read every 5 s, not once: V8's memory reducer gives the heap grown under load back
-    // only once it judges the process idle, about 30–35 s after the load here (helper's
-    // trace, session 17), so the series shows when the memory came back.
+    // only once it judges the process idle, about 30–35 s after the load here, so the series shows when the memory came back.
     console.log(`Idle ${options.idle} s after the load…`);
     const idleAfterLoadSeriesMiB: number[] = [];
     for (let waited = 0; waited < options.idle; waited += 5) {

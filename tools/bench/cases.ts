@@ -17,7 +17,7 @@ export const CASE_IDS = [
 ] as const;
 
 /**
- * The PostgreSQL leg's cases, in the order they run (issue 20): its own raw-driver
+ * The PostgreSQL leg's cases, in the order they run: its own raw-driver
  * baseline, then the app's signed-in cases and their stock peers, all on PostgreSQL.
  */
 export const POSTGRESQL_CASE_IDS = [
@@ -36,7 +36,7 @@ export type CaseId = (typeof CASE_IDS)[number] | (typeof POSTGRESQL_CASE_IDS)[nu
 export const ALL_CASE_IDS: readonly CaseId[] = [...CASE_IDS, ...POSTGRESQL_CASE_IDS];
 
 /**
- * The server a case loads: the baseline, the app, or one of the stock peers (issue 20);
+ * The server a case loads: the baseline, the app, or one of the stock peers;
  * `pg…`, the same on PostgreSQL, whose baseline reads through the raw `pg` driver.
  */
 export type CaseServer =
@@ -109,7 +109,7 @@ const POSTGRESQL_SIGNED_IN: SignedInLeg = {
   on: ', on PostgreSQL',
 };
 
-/** The signed-in cases of issue 20, each app case followed by its stock peer's. */
+/** The signed-in cases, each app case followed by its stock peer's. */
 function signedInCases(
   origin: string,
   { cookie, memberId }: Fixtures,

@@ -1,5 +1,5 @@
 /**
- * Job throughput (issue 21), in the benchmark's own process through the app's public
+ * Job throughput, in the benchmark's own process through the app's public
  * modules: on each engine, `verify-email` e-mails through the outbox (the log
  * transport) and no-op jobs, each queued in a transaction of its own, then drained by
  * one job runner with JOBS_CONCURRENCY's default slots, timed from the runner's start

@@ -31,7 +31,7 @@ export interface BenchOptions {
    * while trying a lever. Such a run never writes docs/performance.md.
    */
   cases?: CaseId[];
-  /** No-op jobs on each engine for the job throughput (issue 21); 0 skips it, as does a `--case` filter. */
+  /** No-op jobs on each engine for the job throughput; 0 skips it, as does a `--case` filter. */
   jobs: number;
   /** E-mails on each engine for the job throughput (each is rendered when queued: slower than a no-op job). */
   emails: number;

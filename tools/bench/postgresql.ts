@@ -1,5 +1,5 @@
 /**
- * The benchmark's PostgreSQL leg (issue 20): whether it runs, on which server, and the
+ * The benchmark's PostgreSQL leg: whether it runs, on which server, and the
  * names of its databases. It runs when a server URL is given (BENCH_POSTGRES_URL, else
  * TEST_POSTGRES_URL, as the test suite's); the role must be allowed to create databases.
  * Each server gets a database of its own, `bench_<pid>_…`, made and dropped by the run.

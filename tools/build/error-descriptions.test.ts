@@ -9,7 +9,7 @@ function sourceFiles(dir: string): string[] {
     .map((file) => join(dir, file));
 }
 
-// Issue 18, point 6: the catalogue's long descriptions (src/shared/errors.ts) are for
+// The catalogue's long descriptions (src/shared/errors.ts) are for
 // docs/errors.md; the client needs only codes and messages (src/shared/error-codes.ts).
 describe('the error catalogue in the client bundle', () => {
   it('keeps the long descriptions out of the client: client code imports errors.ts for types only', () => {

@@ -5,7 +5,7 @@ import { parseSync } from 'vite';
 
 /**
  * The most initial JS may weigh, gzip: 125 KiB, where 1 KiB = 1024 bytes
- * (issue 18, up from issue 8's 100: docs/decisions/0027-initial-js-budget.md). The build checks it.
+ * (docs/decisions/0027-initial-js-budget.md). The build checks it.
  */
 export const INITIAL_JS_GZIP_BUDGET = 125 * 1024;
 

@@ -50,6 +50,34 @@ function trackedMarkdown(): string[] {
   return files.filter((file) => file.endsWith('.md') && existsSync(join(appRoot, file)));
 }
 
+/** The code's own files: comments name no ticket or numbered work period either (UI text may say "this session"). */
+function sourceFiles(): string[] {
+  const dirs = ['src', 'tools', 'e2e'];
+  let files: string[];
+  try {
+    files = execFileSync('git', ['ls-files', '-z', '--', ...dirs], { cwd: appRoot, encoding: 'utf8' }).split('\0');
+  } catch {
+    files = dirs.filter((dir) => existsSync(join(appRoot, dir))).flatMap(walk);
+  }
+  return files.filter(
+    (file) => /\.tsx?$/.test(file) && !file.endsWith('present-tense.test.ts') && existsSync(join(appRoot, file)),
+  );
+}
+
+describe('the code cites no ticket', () => {
+  const numbered = citations.slice(0, 3);
+  it('names no issue number or numbered work session in a comment', () => {
+    const found = sourceFiles().flatMap((file) =>
+      readFileSync(join(appRoot, file), 'utf8')
+        .split('\n')
+        .flatMap((line, index) =>
+          numbered.some(({ pattern }) => pattern.test(line)) ? [`${file}:${index + 1}: ${line.trim()}`] : [],
+        ),
+    );
+    expect(found).toEqual([]);
+  });
+});
+
 describe('the docs speak in the present tense', () => {
   const files = trackedMarkdown();
 

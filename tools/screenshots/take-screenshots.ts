@@ -5,7 +5,7 @@ import { openScreen, themes } from '../../e2e/open-screen.ts';
 import { screens } from '../../e2e/screens.ts';
 import { screenshotsFolder } from './folder.ts';
 
-/** The two widths issue 18 (point 7) asks to see: a phone and a laptop. */
+/** The two widths every screen is looked at: a phone and a laptop. */
 const widths = [
   { name: '390x844', device: phone },
   { name: '1280x800', device: desktop },

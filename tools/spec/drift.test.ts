@@ -9,7 +9,7 @@ import { checkDrift } from './outputs.ts';
 import { smallSpec } from './spec-fixture.ts';
 import { emptySpec, overallStatus } from './spec-model.ts';
 
-// The drift check of `npm test` (issue 19): the derived files are what spec/ compiles to.
+// The drift check of `npm test`: the derived files are what spec/ compiles to.
 describe("the product's own spec/", () => {
   it('compiles to exactly the derived files in the repository (run `npm run spec` when it fails)', async () => {
     const { outputs } = await compileSpec(await loadSpec(join(appRoot, 'spec')));

@@ -1,5 +1,5 @@
 /**
- * `npm run test:example [-- <name>] [--keep]` (issue 19, point 7): compiles
+ * `npm run test:example [-- <name>] [--keep]`: compiles
  * examples/<name> (default: every example) into a temporary copy of this project, as a
  * developer would after writing that specification, and runs the copy's checks:
  *

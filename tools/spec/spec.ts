@@ -1,5 +1,5 @@
 /**
- * `npm run spec`: compiles spec/ into the project's derived files (issue 19).
+ * `npm run spec`: compiles spec/ into the project's derived files.
  *   npm run spec                    write what changed; print the migration to run after a model change
  *   npm run spec -- --check         write nothing; list every file that differs (exit 1 when any does)
  *   npm run spec -- --spec <dir> --root <dir>   compile another spec (an example) into another copy

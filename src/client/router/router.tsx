@@ -100,8 +100,8 @@ export function renderFirstScreenAtOnce(): void {
  * A screen or layout as a route component; a lazy one's chunk is fetched before it shows, or
  * when a link is pointed at. On the page's first load the shell commits and paints first,
  * and the screen renders in a deferred (concurrent) pass that React splits into short tasks,
- * instead of one long synchronous render started by the router's store (docs/performance.md,
- * issue 18). Screens opened later render at once, as before.
+ * instead of one long synchronous render started by the router's store. Screens opened
+ * later render at once.
  */
 function routeComponent(screen: Screen<{ children: ReactNode }> | Screen, outlet: boolean): RouteComponent {
   const component = (isLazy(screen) ? screen.Component : screen) as Frame;

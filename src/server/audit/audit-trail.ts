@@ -43,8 +43,8 @@ export interface AuditEntry {
 /**
  * Inserts one audit row through `client` (the change's transaction, or the database).
  * A raw statement rather than `auditEvent.create`: every mutation writes one, and
- * Prisma's query pipeline costs more than the insert itself (docs/performance.md,
- * "The write after issues 21 and 22"). The adapter binds and encodes the values.
+ * Prisma's query pipeline costs more than the insert itself. The adapter binds and
+ * encodes the values.
  */
 function insertAudit(client: DatabaseClient, id: string, entry: AuditEntry) {
   const actor = actorColumns(entry.actor);
@@ -175,7 +175,7 @@ function targetOf<T>(
 
 /**
  * Deletes audit rows older than `retentionDays` (AUDIT_RETENTION_DAYS); answers how
- * many. The jobs' scheduler calls it (issue 21, item 2); it is safe to run anywhere,
+ * many. The jobs' scheduler calls it; it is safe to run anywhere,
  * any number of times.
  */
 export async function pruneAuditTrail(db: Database, retentionDays: number, now = new Date()): Promise<number> {

@@ -11,7 +11,7 @@ const HISTORY = 'SELECT migration_name, checksum, finished_at, rolled_back_at FR
  * exist yet. The client is then opened once, after any migration: a Prisma client that
  * connects a second time in one process (after `$disconnect`, or a second client)
  * compiles its query compiler's WebAssembly again, which on a first start peaked V8's
- * malloc at about 78 MiB that glibc then kept (docs/performance.md, session 18).
+ * malloc at tens of MiB that glibc then kept.
  */
 export async function readMigrationHistory(options: DatabaseOptions): Promise<MigrationRecord[]> {
   let adapter: SqlDriverAdapter | undefined;

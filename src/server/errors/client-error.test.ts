@@ -5,7 +5,7 @@ import { rawGet, rawRequest, type RawAnswer } from '../test/raw-http.ts';
 import { buildTestApp } from '../test/test-app.ts';
 
 /**
- * Requests Node's HTTP parser refuses before Fastify sees them (issue 16, item 10):
+ * Requests Node's HTTP parser refuses before Fastify sees them:
  * a head over Node's 16 KB, a Content-Length that is not a number, bytes that are
  * not HTTP, a request that never finishes. They are answered in the catalogue's
  * shape, with a request id, and counted, as every other error is.
@@ -40,7 +40,7 @@ function expectCatalogued(answer: RawAnswer, status: number) {
 
 const longUrl = (path: string) => `${path}?q=${'a'.repeat(17_000)}`;
 
-describe('errors raised before Fastify (issue 16, item 10)', () => {
+describe('errors raised before Fastify', () => {
   it("a 17,000-character URL under /trpc: 431 HEADERS_TOO_LARGE in tRPC's envelope", async () => {
     const answer = await rawGet(port, longUrl('/trpc/system.health'));
     expectCatalogued(answer, 431);

@@ -8,7 +8,7 @@ import { appRoot } from '../paths.ts';
 import { ADA, liveServerWithKey } from '../test/api-key-server.ts';
 
 /**
- * Issue 22, item 2: the curl and Python examples of docs/api.md, read from the doc and
+ * The curl and Python examples of docs/api.md, read from the doc and
  * run against a live server, so the doc cannot drift from what the server answers. The
  * server runs in this process: the commands run asynchronously, leaving it free to answer.
  */

@@ -261,7 +261,7 @@ export function buildOpenApiDocument(router: AnyRouter): JsonSchema {
   );
   for (const [path, { _def: def }] of procedures) {
     const meta = def.meta;
-    // Subscriptions are not described yet (Server-Sent Events; issue 22, item 3).
+    // Subscriptions are not described yet (Server-Sent Events).
     if (!meta || def.type === 'subscription' || !apiKeyMayCall(meta.access)) continue;
     const method = def.type === 'query' ? 'get' : 'post';
     paths[`${TRPC_PATH}/${path}`] = { [method]: operationOf(path, def, meta, responses) };

@@ -5,7 +5,7 @@ import { appRouter } from '../router.ts';
 import { buildOpenApiDocument } from './openapi-document.ts';
 
 /**
- * Issue 22, item 2: a query and a mutation called with an API key over plain HTTP
+ * A query and a mutation called with an API key over plain HTTP
  * (Node's fetch, no tRPC client, no superjson), built from the document the server
  * serves at /openapi.json: the request is checked against the schema it states, and
  * each answer, errors included, against the response schema it states for that status.

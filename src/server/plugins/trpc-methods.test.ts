@@ -3,7 +3,7 @@ import { buildTestApp } from '../test/test-app.ts';
 
 const TOKEN = 'a-metrics-token-of-some-length';
 
-describe('HEAD on /trpc (issue 16, item 9)', () => {
+describe('HEAD on /trpc', () => {
   it('answers 405 METHOD_NOT_ALLOWED, naming GET and POST, without running the query', async () => {
     const app = await buildTestApp({ METRICS_TOKEN: TOKEN });
     const head = await app.inject({ method: 'HEAD', url: '/trpc/system.health' });

@@ -130,7 +130,7 @@ export function appCodeOf(response: Pick<Answer, 'body'>): string | undefined {
 
 /**
  * Whether a JSON body holds a number JavaScript reads as ±Infinity (`1e400`): JSON
- * cannot carry it back, so such a body is refused whatever the field (issue 16).
+ * cannot carry it back, so such a body is refused whatever the field.
  */
 function holdsNonFiniteNumber(attempt: Attempt): boolean {
   if (attempt.text === undefined || attempt.contentType !== 'application/json') return false;

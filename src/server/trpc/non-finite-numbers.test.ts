@@ -10,7 +10,7 @@ import { listProcedures } from './procedure-list.ts';
 /**
  * JSON has no Infinity, but `1e309` is valid JSON text that JavaScript reads as
  * Infinity. Re-serialised on its way to tRPC it became null, so an API key asked
- * to expire in 1e309 days never expired (issue 16, item 11). A number that is not
+ * to expire in 1e309 days never expired. A number that is not
  * finite is a validation error naming its field, however it arrives.
  */
 
@@ -46,7 +46,7 @@ function expectFieldRefused(response: Awaited<ReturnType<typeof post>>, field: s
   expect(data?.requestId).toBe(response.headers['x-request-id']);
 }
 
-describe('a number JSON reads as Infinity (issue 16, item 11)', () => {
+describe('a number JSON reads as Infinity', () => {
   it('expiresInDays: 1e309 is refused, naming the field, and no key is made', async () => {
     const body = '{"json":{"name":"forever","permissions":["read:system:any"],"expiresInDays":1e309}}';
     expectFieldRefused(await post('admin.apiKeys.create', body), 'expiresInDays');

@@ -2,7 +2,7 @@
  * JSON has no Infinity or NaN, but a literal too large for a double (`1e309`,
  * or 400 digits) is valid JSON that JavaScript reads as ±Infinity. On its way to
  * tRPC the body is serialised again, where Infinity becomes null: an API key asked
- * to expire in 1e309 days was stored as one that never expires (issue 16). So a
+ * to expire in 1e309 days was stored as one that never expires. So a
  * parsed body is searched for such numbers, and one found is a validation error.
  */
 

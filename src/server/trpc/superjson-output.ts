@@ -53,8 +53,7 @@ function isPlainJson(value: unknown, seen: Set<object>): boolean {
  * write unchanged and without metadata goes out as it is, `{ json: value }`, without
  * superjson's walk. That walk copies every object and array and builds a path for each
  * value, whatever the value: 8–10 µs of CPU per signed-in `auth.viewer` answer under
- * load, against under 1 µs for this check (docs/performance.md, "The signed-in query
- * divided (session 18)"). What goes on the wire is identical (superjson-output.test.ts
+ * load, against under 1 µs for this check. What goes on the wire is identical (superjson-output.test.ts
  * compares them). The answer is not copied: tRPC turns it into text straight after, and
  * what a procedure answers has passed its output schema, which builds new objects and
  * arrays.

@@ -6,7 +6,7 @@
  * DATABASE_POOL_SIZE); the tables made by its own `getMigrations`, default session settings
  * (no cookie cache), e-mail and password on, its rate limit off (the benchmark's load
  * would reach it). The peers are the yardstick the app's signed-in cases are measured
- * against (issue 20); they are not the app, and nothing of the app's is here but, for the
+ * against; they are not the app, and nothing of the app's is here but, for the
  * write peer, the database schema and Prisma client (its Prisma owns the tables, as in a
  * project whose Prisma models come from better-auth's).
  */

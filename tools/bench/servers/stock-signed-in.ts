@@ -1,5 +1,5 @@
 /**
- * The signed-in peer (issue 20): the stock stack's answer to "who is calling", one
+ * The signed-in peer: the stock stack's answer to "who is calling", one
  * procedure returning `auth.api.getSession`'s user (stock-auth.ts). The app's signed-in
  * cases are measured against it, on SQLite or on PostgreSQL as DATABASE_URL says.
  */

@@ -1,5 +1,5 @@
 /**
- * The write peer (issue 20): the signed-in peer plus one Prisma 7 `update` of the
+ * The write peer: the signed-in peer plus one Prisma 7 `update` of the
  * caller's row. The Prisma client is the app's generated one for the engine DATABASE_URL
  * names, on a copy of the app's migrated database (the benchmark makes it): Prisma owns
  * the tables, better-auth's built-in dialect reads and writes them.

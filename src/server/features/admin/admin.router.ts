@@ -69,7 +69,7 @@ export const adminRouter = router({
     }),
   }),
   // Only a signed-in person manages keys: a key that could make keys could make one
-  // wider than itself (issue 16). Scripts need no such power.
+  // wider than itself. Scripts need no such power.
   apiKeys: router({
     list: defineQuery({
       summary: 'Every API key, newest first, without its secret.',

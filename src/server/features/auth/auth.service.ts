@@ -69,7 +69,7 @@ export async function verifyEmail(ctx: Ctx, input: { token: string; password: st
 export async function requestPasswordReset(ctx: Ctx, { email, website }: { email: string } & Honeypot) {
   if (caughtByHoneypot(ctx, 'auth.requestPasswordReset', website)) return;
   // The same answer, in the same time, whether or not the address has an account: the
-  // lookup and, for an account, the token and its e-mail come after the answer (issue 16).
+  // lookup and, for an account, the token and its e-mail come after the answer.
   // They commit together: never a token nobody was told of, nor a link that fails.
   ctx.afterAnswer('password reset', () =>
     inAuthTransaction(ctx.db, () => ctx.auth.api.requestPasswordReset({ body: { email }, headers: ctx.authHeaders })),

@@ -6,7 +6,7 @@ import { comparableBody, mutate, recordedLinkToken, signUpVerified } from '../..
 import { buildTestApp, buildTestAppWithLog } from '../../test/test-app.ts';
 
 /**
- * Issue 16: a reset request for an existing account took longer (a token and an
+ * A reset request for an existing account took longer (a token and an
  * e-mail written) than one for an unknown address, which told the two apart. The
  * answer now goes out first, the same for both; the work follows it. No clock is read
  * here: the work is held, and the answer must come while it is.
